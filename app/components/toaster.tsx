@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from 'react'
+
+import type { Toast } from '~/lib/toast'
+
+type Sonner = typeof import('sonner')
+
+/**
+ * Shows flash messages as sonner toasts. sonner is fetched on the first toast, so pages
+ * without one never download it. Without JS the FlashNotice below shows the same message.
+ */
+export function FlashToaster({ toast }: { toast: Toast | null }) {
+  const [sonner, setSonner] = useState<Sonner | null>(null)
+  const shown = useRef(new Set<string>())
+
+  useEffect(() => {
+    if (toast && !sonner) void import('sonner').then(setSonner)
+  }, [toast, sonner])
+
+  useEffect(() => {
+    if (!toast || !sonner || shown.current.has(toast.id)) return
+    shown.current.add(toast.id)
+    const show = toast.type === 'info' ? sonner.toast.info : sonner.toast[toast.type]
+    show(toast.title, { description: toast.description })
+  }, [toast, sonner])
+
+  if (!sonner) return null
+  return (
+    <sonner.Toaster
+      position="top-right"
+      duration={5000}
+      visibleToasts={20}
+      swipeDirections={['right', 'top']}
+      closeButton
+      richColors
+    />
+  )
+}
+
+/** The same message for browsers without JS: noscript content is only parsed when scripts are off. */
+export function FlashNotice({ toast }: { toast: Toast | null }) {
+  if (!toast) return null
+  return (
+    <noscript>
+      <div className={`notice notice--${toast.type}`} role="status">
+        <strong>{toast.title}</strong>
+        {toast.description ? <span> {toast.description}</span> : null}
+      </div>
+    </noscript>
+  )
+}

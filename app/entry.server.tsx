@@ -1,0 +1,72 @@
+import { PassThrough } from 'node:stream'
+
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
+import { createReadableStreamFromReadable } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+
+import '~/lib/context'
+
+// The server (server.mjs) reads these from the build: one parse of the environment, one CSRF rule.
+export { env } from '~/lib/env.server'
+export { crossSiteRefusal } from '~/lib/csrf.server'
+
+const ABORT_DELAY = 5_000
+export const streamTimeout = ABORT_DELAY
+
+const BARE_ERROR_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p><a href="/">Back to the home page</a></p></main></body></html>`
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
+  const waitForAll = isbot(request.headers.get('user-agent') ?? '')
+  return new Promise<Response>((resolve) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      {
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          )
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          // The error page itself failed: answer with a bare document that still leads home.
+          console.error(error)
+          resolve(
+            new Response(BARE_ERROR_PAGE, {
+              status: 500,
+              headers: { 'Content-Type': 'text/html; charset=utf-8' },
+            }),
+          )
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          // Errors inside the shell are reported by onShellError; log the rest once.
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+    setTimeout(abort, ABORT_DELAY + 1_000)
+  })
+}
+
+/** Logs server errors once, without the noise of aborted requests. */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return
+  if (error instanceof Response) return
+  console.error(error)
+}

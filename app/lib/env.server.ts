@@ -1,0 +1,215 @@
+import { z } from 'zod'
+
+/** PayFast's published ITN source ranges (DESIGN.md). */
+export const PAYFAST_PUBLISHED_IPS = [
+  '197.97.145.144/28',
+  '41.74.179.192/27',
+  '102.216.36.0/28',
+  '102.216.36.128/28',
+  '144.126.193.139',
+]
+const PAYFAST_SANDBOX_MERCHANT = { id: '10000100', key: '46f0cd694581a' }
+const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production'
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
+const optionalString = z.preprocess(blankToUndefined, z.string().optional())
+const optionalUrl = z.preprocess(
+  blankToUndefined,
+  z.string().url('must be an absolute URL such as https://shop.example').optional(),
+)
+const port = z.coerce
+  .number({ invalid_type_error: 'must be a port number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535')
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.preprocess(blankToUndefined, port.default(3000)),
+    HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
+    APP_URL: optionalUrl,
+    SESSION_SECRET: optionalString,
+    DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+    DATA_BACKEND: z.preprocess(blankToUndefined, z.enum(['sqlite', 'firestore']).default('sqlite')),
+    AUTH_BACKEND: z.preprocess(blankToUndefined, z.enum(['local', 'firebase']).default('local')),
+    STORYBLOK_TOKEN: optionalString,
+    STORYBLOK_PREVIEW_TOKEN: optionalString,
+    STORYBLOK_VERSION: z.preprocess(
+      blankToUndefined,
+      z.enum(['published', 'draft']).default('published'),
+    ),
+    STORYBLOK_REGION: z.preprocess(blankToUndefined, z.enum(['eu', 'us', 'ap', 'ca', 'cn']).default('eu')),
+    STORYBLOK_ENDPOINT: optionalUrl,
+    STORYBLOK_WEBHOOK_SECRET: optionalString,
+    FIREBASE_PROJECT_ID: optionalString,
+    FIREBASE_API_KEY: optionalString,
+    FIREBASE_STORAGE_BUCKET: optionalString,
+    GOOGLE_APPLICATION_CREDENTIALS: optionalString,
+    FIRESTORE_EMULATOR_HOST: optionalString,
+    FIREBASE_AUTH_EMULATOR_HOST: optionalString,
+    FIREBASE_STORAGE_EMULATOR_HOST: optionalString,
+    PAYFAST_MODE: z.preprocess(
+      blankToUndefined,
+      z.enum(['simulator', 'sandbox', 'live']).default('simulator'),
+    ),
+    PAYFAST_MERCHANT_ID: optionalString,
+    PAYFAST_MERCHANT_KEY: optionalString,
+    PAYFAST_PASSPHRASE: optionalString,
+    PAYFAST_BASE_URL: optionalUrl,
+    PAYFAST_VALID_IPS: optionalString,
+    TRUST_PROXY_HOPS: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ invalid_type_error: 'must be a whole number of proxies (0 or more)' })
+        .int('must be a whole number of proxies (0 or more)')
+        .min(0, 'must be a whole number of proxies (0 or more)')
+        .default(0),
+    ),
+  })
+  .superRefine((raw, ctx) => {
+    const production = raw.NODE_ENV === 'production'
+    if (production && !raw.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required when NODE_ENV=production (a long random string; a comma list rotates secrets)',
+      })
+    }
+    if (raw.PAYFAST_MODE === 'live' && (!raw.PAYFAST_MERCHANT_ID || !raw.PAYFAST_MERCHANT_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYFAST_MERCHANT_ID'],
+        message: 'PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY are required when PAYFAST_MODE=live',
+      })
+    }
+    if (raw.DATA_BACKEND === 'firestore' && !raw.FIREBASE_PROJECT_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_PROJECT_ID'],
+        message: 'is required when DATA_BACKEND=firestore',
+      })
+    }
+    if (raw.AUTH_BACKEND === 'firebase' && (!raw.FIREBASE_PROJECT_ID || !raw.FIREBASE_API_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_API_KEY'],
+        message: 'FIREBASE_PROJECT_ID and FIREBASE_API_KEY are required when AUTH_BACKEND=firebase',
+      })
+    }
+    if (production) {
+      for (const name of [
+        'FIRESTORE_EMULATOR_HOST',
+        'FIREBASE_AUTH_EMULATOR_HOST',
+        'FIREBASE_STORAGE_EMULATOR_HOST',
+      ] as const) {
+        if (raw[name]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'must not be set when NODE_ENV=production (it points Firebase at an emulator)',
+          })
+        }
+      }
+    }
+    if (raw.PAYFAST_VALID_IPS) {
+      for (const entry of raw.PAYFAST_VALID_IPS.split(',')) {
+        if (!isIpOrCidr(entry.trim())) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['PAYFAST_VALID_IPS'],
+            message: `"${entry.trim()}" is not an IPv4/IPv6 address or CIDR range (comma-separated list expected)`,
+          })
+        }
+      }
+    }
+  })
+  .transform((raw) => {
+    const payfastBase =
+      raw.PAYFAST_BASE_URL ??
+      (raw.PAYFAST_MODE === 'live'
+        ? 'https://www.payfast.co.za'
+        : raw.PAYFAST_MODE === 'sandbox'
+          ? 'https://sandbox.payfast.co.za'
+          : `${raw.APP_URL ?? `http://localhost:${raw.PORT}`}/payfast/simulator`)
+    const validIps = raw.PAYFAST_VALID_IPS
+      ? raw.PAYFAST_VALID_IPS.split(',').map((s) => s.trim()).filter(Boolean)
+      : raw.PAYFAST_MODE === 'simulator'
+        ? [...PAYFAST_PUBLISHED_IPS, '127.0.0.0/8', '::1/128']
+        : PAYFAST_PUBLISHED_IPS
+    return {
+      nodeEnv: raw.NODE_ENV,
+      isProduction: raw.NODE_ENV === 'production',
+      port: raw.PORT,
+      host: raw.HOST,
+      appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+      sessionSecrets: (raw.SESSION_SECRET ?? DEV_SESSION_SECRET)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      dataDir: raw.DATA_DIR,
+      dataBackend: raw.DATA_BACKEND,
+      authBackend: raw.AUTH_BACKEND,
+      storyblok: {
+        token: raw.STORYBLOK_TOKEN,
+        previewToken: raw.STORYBLOK_PREVIEW_TOKEN,
+        version: raw.STORYBLOK_VERSION,
+        region: raw.STORYBLOK_REGION,
+        endpoint: raw.STORYBLOK_ENDPOINT,
+        webhookSecret: raw.STORYBLOK_WEBHOOK_SECRET,
+      },
+      firebase: {
+        projectId: raw.FIREBASE_PROJECT_ID,
+        apiKey: raw.FIREBASE_API_KEY,
+        storageBucket: raw.FIREBASE_STORAGE_BUCKET,
+        credentials: raw.GOOGLE_APPLICATION_CREDENTIALS,
+        firestoreEmulatorHost: raw.FIRESTORE_EMULATOR_HOST,
+        authEmulatorHost: raw.FIREBASE_AUTH_EMULATOR_HOST,
+        storageEmulatorHost: raw.FIREBASE_STORAGE_EMULATOR_HOST,
+      },
+      payfast: {
+        mode: raw.PAYFAST_MODE,
+        merchantId: raw.PAYFAST_MERCHANT_ID ?? PAYFAST_SANDBOX_MERCHANT.id,
+        merchantKey: raw.PAYFAST_MERCHANT_KEY ?? PAYFAST_SANDBOX_MERCHANT.key,
+        passphrase: raw.PAYFAST_PASSPHRASE,
+        baseUrl: payfastBase.replace(/\/+$/, ''),
+        validIps,
+      },
+      trustProxyHops: raw.TRUST_PROXY_HOPS,
+    }
+  })
+
+export type Env = z.output<typeof schema>
+
+export class EnvError extends Error {
+  name = 'EnvError'
+}
+
+/** Parses an environment; throws an EnvError naming every bad variable and what it accepts. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source)
+  if (result.success) return result.data
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || 'environment'
+    if (issue.code === 'invalid_enum_value') {
+      return `  ${name}: "${String(issue.received)}" is not allowed; use one of ${issue.options.join(', ')}`
+    }
+    return `  ${name}: ${issue.message}`
+  })
+  throw new EnvError(`Invalid environment:\n${lines.join('\n')}\nSee .env.example for every variable.`)
+}
+
+function isIpOrCidr(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/')
+  if (!address || rest.length) return false
+  const v4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(address)
+  const v6 = !v4 && /^[0-9a-f:]+$/i.test(address) && address.includes(':')
+  if (!v4 && !v6) return false
+  if (bits === undefined) return true
+  const n = Number(bits)
+  return Number.isInteger(n) && n >= 0 && n <= (v4 ? 32 : 128)
+}
+
+/** The environment, parsed once when the server build is loaded. */
+export const env: Env = parseEnv(process.env)

@@ -1,0 +1,34 @@
+import { redirect } from '@remix-run/node'
+
+import { getSession, sessionStorage } from '~/lib/session.server'
+import { type Toast, type ToastInput, toastSchema } from '~/lib/toast'
+
+const FLASH_KEY = 'toast'
+
+/** Stores a flash message that the next page shows (a toast with JS, an inline notice without). */
+export async function flashToast(request: Request, toast: ToastInput, headers?: HeadersInit) {
+  const session = await getSession(request)
+  session.flash(FLASH_KEY, toastSchema.parse(toast))
+  const out = new Headers(headers)
+  out.append('Set-Cookie', await sessionStorage.commitSession(session))
+  return out
+}
+
+/** Post/redirect/get with a flash message. */
+export async function redirectWithToast(
+  request: Request,
+  url: string,
+  toast: ToastInput,
+  init?: ResponseInit,
+) {
+  return redirect(url, { ...init, headers: await flashToast(request, toast, init?.headers) })
+}
+
+/** Reads (and consumes) the flash message; returns the Set-Cookie header that clears it. */
+export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
+  const session = await getSession(request)
+  const parsed = toastSchema.safeParse(session.get(FLASH_KEY))
+  const headers = new Headers()
+  if (session.has(FLASH_KEY)) headers.append('Set-Cookie', await sessionStorage.commitSession(session))
+  return { toast: parsed.success ? parsed.data : null, headers }
+}

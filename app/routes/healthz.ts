@@ -1,0 +1,6 @@
+/** Liveness for load balancers and the benchmark: answers without rendering React. */
+export function loader() {
+  return new Response('ok', {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
+}
