@@ -12,3 +12,36 @@ export type Layout = {
   header: Blok | null
   footer: Blok | null
 }
+
+/** A story as Storyblok's CDN answers it, reduced to the fields the shop reads. */
+export type Story = {
+  uuid: string
+  name: string
+  slug: string
+  full_slug: string
+  published_at: string | null
+  first_published_at: string | null
+  content: Blok
+}
+
+/** Stories under a folder, as the CDN's `starts_with` listing. */
+export type StoryQuery = {
+  /** A folder prefix such as `news/`. */
+  startsWith: string
+  /** Storyblok's `sort_by`: `content.date:desc`, `first_published_at:desc`, `name:asc`... */
+  sortBy?: string
+  /** Page size; Storyblok's default and ours is 25, its maximum 100. */
+  perPage?: number
+  /** `component.field` pairs whose story uuids are replaced by the stories they name. */
+  resolveRelations?: string[]
+}
+
+/** Where page content comes from: Storyblok's CDN, or the same JSON shipped in `content/`. */
+export interface ContentSource {
+  readonly kind: 'files' | 'storyblok'
+  /** A story by its full slug, or null when there is none. */
+  story(fullSlug: string, options?: { resolveRelations?: string[] }): Promise<Story | null>
+  stories(query: StoryQuery): Promise<Story[]>
+  /** Forget cached content after an edit was published (the Storyblok webhook calls this). */
+  refresh(): Promise<void>
+}

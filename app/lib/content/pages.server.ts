@@ -1,0 +1,35 @@
+import { notFound } from '~/lib/http.server'
+
+import { PAGE_RELATIONS, prepareBlok } from './bloks.server'
+import { EDITOR_CACHE_CONTROL, PUBLISHED_CACHE_CONTROL } from './cache'
+import { contentFor } from './source.server'
+import type { Blok } from './types'
+
+/** What a content route renders: SEO fields and the prepared page blok, not the story. */
+export type PageData = {
+  title: string
+  description: string
+  page: Blok
+  editor: boolean
+}
+
+/**
+ * Loads a content page by story slug, shaped for rendering; throws a 404 when there is no such
+ * story. Returns the headers the response should carry (editor responses are never cached).
+ */
+export async function loadPage(request: Request, slug: string): Promise<{ page: PageData; headers: HeadersInit }> {
+  const { source, editor } = contentFor(request)
+  const story = await source.story(slug, { resolveRelations: PAGE_RELATIONS })
+  if (!story) throw notFound()
+  const { seo_title, seo_description, ...content } = story.content
+  const page = await prepareBlok(content as Blok, { source, editor })
+  return {
+    page: {
+      title: typeof seo_title === 'string' && seo_title.trim() ? seo_title.trim() : story.name,
+      description: typeof seo_description === 'string' ? seo_description.trim() : '',
+      page,
+      editor,
+    },
+    headers: { 'Cache-Control': editor ? EDITOR_CACHE_CONTROL : PUBLISHED_CACHE_CONTROL },
+  }
+}
