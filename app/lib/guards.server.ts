@@ -42,3 +42,8 @@ export function guarded<Args extends Pick<LoaderFunctionArgs, 'request' | 'conte
     return handler(args)
   }
 }
+
+// The shop's guards, registered once here so every route that names them finds them at start-up.
+import { authenticated } from './auth/guard.server'
+
+defineGuard('authenticated', authenticated)

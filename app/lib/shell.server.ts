@@ -1,7 +1,11 @@
+import { getUserId } from '~/lib/auth/session.server'
+import { likedIds } from '~/lib/liked/liked.server'
+
 /**
- * The header's per-visitor state. The cart and liked counts and the signed-in flag are filled in
- * by the cart and accounts features; until then a visitor has none.
+ * The header's per-visitor state. The cart count is filled in by the cart feature; until then a
+ * visitor has none.
  */
-export async function loadShellCounts(_request: Request) {
-  return { cart: 0, liked: 0, signedIn: false }
+export async function loadShellCounts(request: Request) {
+  const [userId, liked] = await Promise.all([getUserId(request), likedIds(request)])
+  return { cart: 0, liked: liked.length, signedIn: userId !== null }
 }

@@ -1,0 +1,126 @@
+import { data, redirect } from '@remix-run/node'
+
+import { getStore } from '~/lib/data/index.server'
+import { env } from '~/lib/env.server'
+import { safeRedirect } from '~/lib/http.server'
+import { mergeVisitorLikes } from '~/lib/liked/liked.server'
+import {
+  SIGN_IN_BLOCKED_MESSAGE,
+  clearFailedSignIns,
+  recordFailedSignIn,
+  signInBlocked,
+} from '~/lib/rate-limit.server'
+import { redirectWithToast } from '~/lib/toast.server'
+
+import { type FieldErrors, parseForm } from './forms.server'
+import { getAuth } from './index.server'
+import { authFormSchema } from './schemas'
+import { commitSignedOutSession, commitUserSession } from './session.server'
+import { EmailTakenError, type AuthSession } from './types'
+
+export const WRONG_CREDENTIALS_MESSAGE = 'That email and password do not match an account. Check both and try again.'
+export const RESET_SENT_MESSAGE =
+  'If an account uses that email, a link to choose a new password is on its way. It works once, for 30 minutes.'
+
+export type AuthActionData = {
+  intent: string
+  errors: FieldErrors
+  values: Record<string, string>
+  /** The reset-link confirmation (step 1 of a password reset). */
+  resetSent?: boolean
+  /** Development only: the reset link, never set in production. */
+  devResetLink?: string | null
+}
+
+function invalid(intent: string, errors: FieldErrors, values: Record<string, string>, status = 400) {
+  return data<AuthActionData>({ intent, errors, values }, { status })
+}
+
+/** After a sign-in or sign-up: a fresh session, the visitor's likes merged, back to where they came from. */
+async function signedIn(request: Request, session: AuthSession, redirectTo: string | undefined, title: string) {
+  const headers = new Headers()
+  headers.append('Set-Cookie', await commitUserSession(session, { type: 'success', title }))
+  await mergeVisitorLikes(request, session.userId, headers)
+  return redirect(safeRedirect(redirectTo, '/'), { headers })
+}
+
+/** The /auth action: sign in, create account, sign out, password reset (both steps). */
+export async function authAction({ request }: { request: Request }) {
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  const parsed = parseForm(authFormSchema, formData)
+  if (!parsed.ok) return invalid(intent, parsed.errors, parsed.values)
+  const form = parsed.data
+  const values = parsed.values
+  const auth = await getAuth()
+
+  switch (form.intent) {
+    case 'signin': {
+      const { rateLimits } = await getStore()
+      if (await signInBlocked(rateLimits, form.email)) {
+        return invalid(form.intent, { form: [SIGN_IN_BLOCKED_MESSAGE] }, values, 429)
+      }
+      const result = await auth.signIn(form.email, form.password)
+      if (!result) {
+        const blocked = await recordFailedSignIn(rateLimits, form.email)
+        return blocked
+          ? invalid(form.intent, { form: [SIGN_IN_BLOCKED_MESSAGE] }, values, 429)
+          : invalid(form.intent, { form: [WRONG_CREDENTIALS_MESSAGE] }, values)
+      }
+      await clearFailedSignIns(rateLimits, form.email)
+      const name = result.user.firstName ? `, ${result.user.firstName}` : ''
+      return signedIn(request, result.session, form.redirectTo, `Welcome back${name}`)
+    }
+
+    case 'signup': {
+      if (form.website) {
+        // Honeypot filled: a bot. Pretend it worked and store nothing.
+        return redirectWithToast(request, safeRedirect(form.redirectTo, '/'), {
+          type: 'success',
+          title: 'Your account is ready',
+        })
+      }
+      try {
+        const result = await auth.signUp(form)
+        return signedIn(request, result.session, form.redirectTo, `Welcome to Karoo & Co., ${result.user.firstName}`)
+      } catch (error) {
+        if (error instanceof EmailTakenError) {
+          return invalid(form.intent, {
+            email: ['An account already uses this email. Sign in instead, or reset your password.'],
+          }, values)
+        }
+        throw error
+      }
+    }
+
+    case 'signout': {
+      const cookie = await commitSignedOutSession(request, { type: 'info', title: 'You are signed out' })
+      return redirect('/', { headers: { 'Set-Cookie': cookie } })
+    }
+
+    case 'reset': {
+      if (form.token) {
+        const changed = await auth.resetPassword(form.token, form.password ?? '')
+        if (!changed) {
+          return invalid(form.intent, {
+            token: ['This reset link is invalid, used or older than 30 minutes. Ask for a new one below.'],
+          }, values)
+        }
+        return redirectWithToast(request, '/auth', {
+          type: 'success',
+          title: 'Password changed',
+          description: 'Sign in with your new password.',
+        })
+      }
+      const { devLink } = await auth.requestPasswordReset(form.email ?? '', { appUrl: env.appUrl })
+      // Answered with data, not a redirect: the development-only link must never travel in a cookie.
+      return data<AuthActionData>({
+        intent: form.intent,
+        errors: {},
+        values,
+        resetSent: true,
+        devResetLink: env.isProduction ? null : devLink,
+      })
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import { createCookie } from '@remix-run/node'
+
+import { getUserId } from '~/lib/auth/session.server'
+import { getStore } from '~/lib/data/index.server'
+import { env } from '~/lib/env.server'
+
+/** Visitors keep at most this many liked products (newest first); older ones drop off. */
+export const MAX_VISITOR_LIKES = 100
+const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,79}$/
+
+/**
+ * The visitor's liked products: its own signed cookie, separate from the session so the session
+ * cookie stays small. Stored as one comma-joined string (fits 100 ids well inside 4 KB).
+ */
+export const likedCookie = createCookie('__liked', {
+  httpOnly: true,
+  sameSite: 'lax',
+  path: '/',
+  secure: env.isProduction && env.appUrl.startsWith('https:'),
+  secrets: env.sessionSecrets,
+  maxAge: 60 * 60 * 24 * 365,
+})
+
+function cleanIds(ids: readonly string[]) {
+  return [...new Set(ids.filter((id) => PRODUCT_ID.test(id)))].slice(0, MAX_VISITOR_LIKES)
+}
+
+export async function visitorLikes(request: Request): Promise<string[]> {
+  const value: unknown = await likedCookie.parse(request.headers.get('Cookie'))
+  return typeof value === 'string' && value ? cleanIds(value.split(',')) : []
+}
+
+export function serializeVisitorLikes(ids: readonly string[]) {
+  return likedCookie.serialize(cleanIds(ids).join(','))
+}
+
+/** The ids the visitor or customer likes, newest first: cards and pages use it for the heart's state. */
+export async function likedIds(request: Request): Promise<string[]> {
+  const userId = await getUserId(request)
+  if (!userId) return visitorLikes(request)
+  const store = await getStore()
+  return store.liked.list(userId)
+}
+
+/**
+ * Likes or unlikes a product for whoever asks. Returns the new state, and for visitors the
+ * Set-Cookie header of the updated list.
+ */
+export async function toggleLike(request: Request, productId: string): Promise<{ liked: boolean; headers: Headers }> {
+  const headers = new Headers()
+  const userId = await getUserId(request)
+  if (userId) {
+    const store = await getStore()
+    const current = await store.liked.list(userId)
+    if (current.includes(productId)) {
+      await store.liked.remove(userId, productId)
+      return { liked: false, headers }
+    }
+    await store.liked.add(userId, [productId])
+    return { liked: true, headers }
+  }
+  const current = await visitorLikes(request)
+  const liked = !current.includes(productId)
+  const next = liked ? [productId, ...current] : current.filter((id) => id !== productId)
+  headers.append('Set-Cookie', await serializeVisitorLikes(next))
+  return { liked, headers }
+}
+
+/**
+ * On sign-in: the visitor's likes join the customer's stored ones, and the cookie is cleared
+ * (the Set-Cookie goes into `headers`).
+ */
+export async function mergeVisitorLikes(request: Request, userId: string, headers: Headers) {
+  const ids = await visitorLikes(request)
+  if (!ids.length) return
+  const store = await getStore()
+  // Newest first, as LikedStore.add expects: the visitor's likes become the customer's newest.
+  await store.liked.add(userId, ids)
+  headers.append('Set-Cookie', await likedCookie.serialize('', { maxAge: 0, expires: new Date(0) }))
+}
