@@ -1,0 +1,556 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import {
+  DuplicateEmailError,
+  InvalidTransitionError,
+  OutOfStockError,
+  type ProductChange,
+  type Store,
+} from './store'
+import type { Address, OrderDraft, Product } from './types'
+
+/**
+ * The behaviour every data adapter must show. Written once; each adapter's *.contract.test.ts runs
+ * it with a harness that hands each test an empty store.
+ */
+export type ContractHarness = {
+  /** An empty store for one test. */
+  fresh(): Promise<Store>
+  /** Called after each test with the store `fresh()` returned. */
+  release(store: Store): Promise<void>
+  /** Called once after the last test. */
+  dispose(): Promise<void>
+}
+
+const T0 = '2025-03-01T10:00:00.000Z'
+const minutes = (n: number, from = T0) => new Date(Date.parse(from) + n * 60_000).toISOString()
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export function product(id: string, overrides: Partial<Product> = {}): Product {
+  return {
+    id,
+    name: `Product ${id}`,
+    description: `About ${id}`,
+    category: 'pantry',
+    categoryName: 'Pantry',
+    tags: ['local', 'new'],
+    priceCents: 12_900,
+    compareAtCents: null,
+    stock: 10,
+    images: [{ url: `/images/${id}.jpg`, alt: id, width: 800, height: 600 }],
+    featuredRank: null,
+    rating: { count: 0, sum: 0, distribution: [0, 0, 0, 0, 0] },
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
+  }
+}
+
+const address: Address = {
+  line1: '12 Long Street',
+  line2: null,
+  suburb: 'Gardens',
+  city: 'Cape Town',
+  province: 'Western Cape',
+  postalCode: '8001',
+}
+
+export function draft(lines: { productId: string; quantity: number; unitPriceCents?: number }[], userId: string | null = null): OrderDraft {
+  const orderLines = lines.map((line) => ({
+    productId: line.productId,
+    name: `Product ${line.productId}`,
+    unitPriceCents: line.unitPriceCents ?? 12_900,
+    quantity: line.quantity,
+    imageUrl: `/images/${line.productId}.jpg`,
+  }))
+  const subtotalCents = orderLines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0)
+  const shippingCents = subtotalCents >= 100_000 ? 0 : 9_900
+  const totalCents = subtotalCents + shippingCents
+  return {
+    userId,
+    email: 'thandi@example.co.za',
+    firstName: 'Thandi',
+    lastName: 'Mokoena',
+    phone: '082 123 4567',
+    shippingAddress: address,
+    lines: orderLines,
+    subtotalCents,
+    shippingCents,
+    totalCents,
+    vatCents: Math.round((totalCents * 15) / 115),
+  }
+}
+
+let orderSeq = 0
+const orderId = () => `ORD${Date.now().toString(36).toUpperCase()}${(orderSeq++).toString().padStart(4, '0')}`
+
+/** Polls until `check` passes; listeners on a remote database deliver asynchronously. */
+async function eventually(check: () => void, timeoutMs = 8_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      check()
+      return
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+      await sleep(25)
+    }
+  }
+}
+
+const stockOf = async (store: Store, id: string) => (await store.products.get(id))?.stock
+
+export function describeStoreContract(name: string, harness: ContractHarness): void {
+  describe(`data store contract: ${name}`, () => {
+    let store: Store
+
+    beforeEach(async () => {
+      store = await harness.fresh()
+    })
+    afterEach(async () => {
+      await harness.release(store)
+    })
+    afterAll(async () => {
+      await harness.dispose()
+    })
+
+    describe('products', () => {
+      it('starts empty', async () => {
+        expect(await store.products.count()).toBe(0)
+        expect(await store.products.all()).toEqual([])
+        expect(await store.products.get('nothing')).toBeNull()
+        expect(await store.products.getMany(['nothing'])).toEqual([])
+      })
+
+      it('stores products and reads them back whole', async () => {
+        const rooibos = product('rooibos', {
+          compareAtCents: 15_000,
+          featuredRank: 1,
+          rating: { count: 2, sum: 9, distribution: [0, 0, 0, 1, 1] },
+        })
+        await store.products.upsertMany([product('biltong'), rooibos, product('chakalaka')])
+        expect(await store.products.count()).toBe(3)
+        expect(await store.products.get('rooibos')).toEqual(rooibos)
+        expect((await store.products.all()).map((p) => p.id)).toEqual(['biltong', 'chakalaka', 'rooibos'])
+        const many = await store.products.getMany(['chakalaka', 'missing', 'biltong', 'chakalaka'])
+        expect(many.map((p) => p.id)).toEqual(['chakalaka', 'biltong'])
+      })
+
+      it('replaces a product on a second upsert', async () => {
+        await store.products.upsertMany([product('biltong')])
+        await store.products.upsertMany([product('biltong', { priceCents: 9_900, stock: 3, tags: [] })])
+        const stored = await store.products.get('biltong')
+        expect(stored).toMatchObject({ priceCents: 9_900, stock: 3, tags: [] })
+        expect(await store.products.count()).toBe(1)
+      })
+
+      it('reads more products than one batch holds', async () => {
+        const ids = Array.from({ length: 130 }, (_, i) => `p-${String(i).padStart(3, '0')}`)
+        await store.products.upsertMany(ids.map((id) => product(id)))
+        const many = await store.products.getMany([...ids].reverse())
+        expect(many.map((p) => p.id)).toEqual([...ids].reverse())
+      })
+
+      it('tells subscribers about price, stock and rating changes, and stops when unsubscribed', async () => {
+        await store.products.upsertMany([product('biltong', { stock: 5 })])
+        const seen: ProductChange[] = []
+        const stop = store.products.subscribe((changes) => seen.push(...changes))
+        const upserted = (test: (p: Product) => boolean) =>
+          seen.some((c) => c.type === 'upsert' && c.product.id === 'biltong' && test(c.product))
+
+        await store.products.upsertMany([product('biltong', { stock: 5, priceCents: 7_500 })])
+        await eventually(() => expect(upserted((p) => p.priceCents === 7_500)).toBe(true))
+
+        await store.orders.place(draft([{ productId: 'biltong', quantity: 2 }]), orderId(), T0)
+        await eventually(() => expect(upserted((p) => p.stock === 3)).toBe(true))
+
+        await store.reviews.upsert({
+          productId: 'biltong',
+          userId: 'u1',
+          authorName: 'Thandi M.',
+          rating: 4,
+          title: 'Good',
+          body: 'Tasty',
+        })
+        await eventually(() => expect(upserted((p) => p.rating.count === 1 && p.rating.sum === 4)).toBe(true))
+
+        stop()
+        await sleep(50)
+        const before = seen.length
+        await store.products.upsertMany([product('biltong', { priceCents: 1_000 })])
+        await sleep(300)
+        expect(seen.length).toBe(before)
+      })
+    })
+
+    describe('reviews', () => {
+      const review = (userId: string, rating: 1 | 2 | 3 | 4 | 5, title = 'Lekker') => ({
+        productId: 'rooibos',
+        userId,
+        authorName: `Customer ${userId}`,
+        rating,
+        title,
+        body: 'Would buy again.',
+      })
+
+      beforeEach(async () => {
+        await store.products.upsertMany([product('rooibos'), product('biltong')])
+      })
+
+      it('stores a review and keeps one per customer per product, updating the rating summary', async () => {
+        const first = await store.reviews.upsert(review('u1', 5))
+        expect(first).toMatchObject({ productId: 'rooibos', userId: 'u1', rating: 5, title: 'Lekker' })
+        expect(first.id).toBeTruthy()
+        await sleep(5)
+        await store.reviews.upsert(review('u2', 3))
+        expect((await store.products.get('rooibos'))?.rating).toEqual({
+          count: 2,
+          sum: 8,
+          distribution: [0, 0, 1, 0, 1],
+        })
+
+        await sleep(5)
+        const again = await store.reviews.upsert(review('u1', 2, 'Changed my mind'))
+        expect(again.id).toBe(first.id)
+        expect(again.createdAt).toBe(first.createdAt)
+        expect(again.updatedAt >= first.updatedAt).toBe(true)
+        expect((await store.products.get('rooibos'))?.rating).toEqual({
+          count: 2,
+          sum: 5,
+          distribution: [0, 1, 1, 0, 0],
+        })
+        expect(await store.reviews.getByUser('rooibos', 'u1')).toEqual(again)
+        expect(await store.reviews.getByUser('rooibos', 'u3')).toBeNull()
+        expect(await store.reviews.getByUser('biltong', 'u1')).toBeNull()
+        expect((await store.products.get('biltong'))?.rating.count).toBe(0)
+      })
+
+      it('lists a product’s reviews newest first, with a limit', async () => {
+        for (const user of ['u1', 'u2', 'u3']) {
+          await store.reviews.upsert(review(user, 4))
+          await sleep(5)
+        }
+        const listed = await store.reviews.listForProduct('rooibos')
+        expect(listed.map((r) => r.userId)).toEqual(['u3', 'u2', 'u1'])
+        expect((await store.reviews.listForProduct('rooibos', { limit: 2 })).map((r) => r.userId)).toEqual(['u3', 'u2'])
+        expect(await store.reviews.listForProduct('biltong')).toEqual([])
+      })
+
+      it('refuses a rating outside 1-5 and a review of an unknown product, changing nothing', async () => {
+        await expect(store.reviews.upsert({ ...review('u1', 5), rating: 6 as 5 })).rejects.toThrow()
+        await expect(store.reviews.upsert({ ...review('u1', 5), productId: 'missing' })).rejects.toThrow()
+        expect(await store.reviews.listForProduct('rooibos')).toEqual([])
+        expect((await store.products.get('rooibos'))?.rating.count).toBe(0)
+      })
+    })
+
+    describe('users and credentials', () => {
+      const newUser = (id: string, email: string) => ({
+        id,
+        email,
+        firstName: 'Sipho',
+        lastName: 'Dlamini',
+        phone: null,
+        address: null,
+      })
+
+      it('creates a user and finds it by id and by email in any case', async () => {
+        const created = await store.users.create(newUser('u1', 'Sipho@Example.co.za'))
+        expect(created).toMatchObject({ id: 'u1', email: 'Sipho@Example.co.za', phone: null, address: null })
+        expect(await store.users.get('u1')).toEqual(created)
+        expect(await store.users.getByEmail('sipho@example.CO.ZA')).toEqual(created)
+        expect(await store.users.getByEmail('nobody@example.co.za')).toBeNull()
+        expect(await store.users.get('u2')).toBeNull()
+      })
+
+      it('refuses a second account for the same email, whatever its case', async () => {
+        await store.users.create(newUser('u1', 'sipho@example.co.za'))
+        await expect(store.users.create(newUser('u2', '  SIPHO@example.co.za'))).rejects.toBeInstanceOf(
+          DuplicateEmailError,
+        )
+        expect(await store.users.get('u2')).toBeNull()
+        expect((await store.users.getByEmail('sipho@example.co.za'))?.id).toBe('u1')
+      })
+
+      it('updates the profile and the address', async () => {
+        await store.users.create(newUser('u1', 'sipho@example.co.za'))
+        const profiled = await store.users.updateProfile('u1', { firstName: 'S', lastName: 'D', phone: '082 000 1111' })
+        expect(profiled).toMatchObject({ firstName: 'S', lastName: 'D', phone: '082 000 1111', address: null })
+        const addressed = await store.users.updateAddress('u1', address)
+        expect(addressed).toMatchObject({ firstName: 'S', address })
+        expect(await store.users.get('u1')).toEqual(addressed)
+        await expect(store.users.updateProfile('missing', { firstName: 'a', lastName: 'b', phone: null })).rejects.toThrow()
+        await expect(store.users.updateAddress('missing', address)).rejects.toThrow()
+      })
+
+      it('keeps and replaces a password hash', async () => {
+        await store.users.create(newUser('u1', 'sipho@example.co.za'))
+        expect(await store.credentials.getPasswordHash('u1')).toBeNull()
+        await store.credentials.setPasswordHash('u1', 'scrypt$one')
+        await store.credentials.setPasswordHash('u1', 'scrypt$two')
+        expect(await store.credentials.getPasswordHash('u1')).toBe('scrypt$two')
+      })
+
+      it('honours a reset token once and only before it expires', async () => {
+        await store.users.create(newUser('u1', 'sipho@example.co.za'))
+        await store.credentials.createResetToken({ tokenHash: 'hash/one+=', userId: 'u1', expiresAt: minutes(60) })
+        await store.credentials.createResetToken({ tokenHash: 'hash-two', userId: 'u1', expiresAt: minutes(60) })
+
+        expect(await store.credentials.consumeResetToken('hash/one+=', minutes(10))).toBe('u1')
+        expect(await store.credentials.consumeResetToken('hash/one+=', minutes(11))).toBeNull()
+        expect(await store.credentials.consumeResetToken('hash-two', minutes(60))).toBeNull()
+        expect(await store.credentials.consumeResetToken('hash-two', minutes(61))).toBeNull()
+        expect(await store.credentials.consumeResetToken('unknown', minutes(1))).toBeNull()
+      })
+    })
+
+    describe('carts and liked products', () => {
+      it('stores a cart per user and replaces it whole', async () => {
+        expect(await store.carts.get('u1')).toEqual([])
+        await store.carts.set('u1', [
+          { productId: 'biltong', quantity: 2 },
+          { productId: 'rooibos', quantity: 1 },
+        ])
+        await store.carts.set('u2', [{ productId: 'rooibos', quantity: 9 }])
+        expect(await store.carts.get('u1')).toEqual([
+          { productId: 'biltong', quantity: 2 },
+          { productId: 'rooibos', quantity: 1 },
+        ])
+        await store.carts.set('u1', [{ productId: 'rooibos', quantity: 3 }])
+        expect(await store.carts.get('u1')).toEqual([{ productId: 'rooibos', quantity: 3 }])
+        await store.carts.set('u1', [])
+        expect(await store.carts.get('u1')).toEqual([])
+        expect(await store.carts.get('u2')).toEqual([{ productId: 'rooibos', quantity: 9 }])
+      })
+
+      it('lists liked products most recent first without duplicates', async () => {
+        expect(await store.liked.list('u1')).toEqual([])
+        await store.liked.add('u1', ['a'])
+        await store.liked.add('u1', ['b'])
+        expect(await store.liked.list('u1')).toEqual(['b', 'a'])
+        // A merged visitor list arrives most recent first, as list() returns it.
+        await store.liked.add('u1', ['c', 'd', 'c'])
+        expect(await store.liked.list('u1')).toEqual(['c', 'd', 'b', 'a'])
+        await store.liked.add('u1', ['a'])
+        expect(await store.liked.list('u1')).toEqual(['a', 'c', 'd', 'b'])
+        await store.liked.remove('u1', 'd')
+        await store.liked.remove('u1', 'never-liked')
+        expect(await store.liked.list('u1')).toEqual(['a', 'c', 'b'])
+        expect(await store.liked.list('u2')).toEqual([])
+      })
+    })
+
+    describe('orders', () => {
+      beforeEach(async () => {
+        await store.products.upsertMany([product('biltong', { stock: 10 }), product('rooibos', { stock: 4 })])
+      })
+
+      it('places an order: snapshots the lines, reserves stock, starts pending_payment', async () => {
+        const id = orderId()
+        const input = draft([
+          { productId: 'biltong', quantity: 3 },
+          { productId: 'rooibos', quantity: 1, unitPriceCents: 5_000 },
+        ], 'u1')
+        const order = await store.orders.place(input, id, minutes(1))
+        expect(order).toMatchObject({
+          ...input,
+          id,
+          status: 'pending_payment',
+          pfPaymentId: null,
+          createdAt: minutes(1),
+          updatedAt: minutes(1),
+          history: [{ status: 'pending_payment', at: minutes(1), note: null }],
+        })
+        expect(await store.orders.get(id)).toEqual(order)
+        expect(await stockOf(store, 'biltong')).toBe(7)
+        expect(await stockOf(store, 'rooibos')).toBe(3)
+        expect(await store.orders.get('NOSUCHORDER1')).toBeNull()
+      })
+
+      it('refuses an order it cannot fill, naming every shortage and changing nothing', async () => {
+        const id = orderId()
+        const error = await store.orders
+          .place(
+            draft([
+              { productId: 'biltong', quantity: 2 },
+              { productId: 'rooibos', quantity: 3 },
+              { productId: 'rooibos', quantity: 2 },
+              { productId: 'ghost', quantity: 1 },
+            ]),
+            id,
+            T0,
+          )
+          .catch((e: unknown) => e)
+        expect(error).toBeInstanceOf(OutOfStockError)
+        expect((error as OutOfStockError).shortages).toEqual(
+          expect.arrayContaining([
+            { productId: 'rooibos', requested: 5, available: 4 },
+            { productId: 'ghost', requested: 1, available: 0 },
+          ]),
+        )
+        expect((error as OutOfStockError).shortages).toHaveLength(2)
+        expect(await store.orders.get(id)).toBeNull()
+        expect(await stockOf(store, 'biltong')).toBe(10)
+        expect(await stockOf(store, 'rooibos')).toBe(4)
+      })
+
+      it('refuses a line with a quantity below 1', async () => {
+        await expect(store.orders.place(draft([{ productId: 'biltong', quantity: 0 }]), orderId(), T0)).rejects.toThrow()
+        await expect(store.orders.place(draft([{ productId: 'biltong', quantity: -2 }]), orderId(), T0)).rejects.toThrow()
+        expect(await stockOf(store, 'biltong')).toBe(10)
+      })
+
+      it('sells the last 5 units exactly once to 20 concurrent buyers', async () => {
+        await store.products.upsertMany([product('last-five', { stock: 5 })])
+        const results = await Promise.allSettled(
+          Array.from({ length: 20 }, () => store.orders.place(draft([{ productId: 'last-five', quantity: 1 }]), orderId(), T0)),
+        )
+        const placed = results.filter((r) => r.status === 'fulfilled')
+        const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+        expect(placed).toHaveLength(5)
+        expect(refused).toHaveLength(15)
+        for (const r of refused) expect(r.reason).toBeInstanceOf(OutOfStockError)
+        expect(await stockOf(store, 'last-five')).toBe(0)
+      })
+
+      it('lists a customer’s orders newest first', async () => {
+        const a = await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }], 'u1'), orderId(), minutes(1))
+        const b = await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }], 'u1'), orderId(), minutes(5))
+        await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }], 'u2'), orderId(), minutes(3))
+        await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }], null), orderId(), minutes(4))
+        expect((await store.orders.listForUser('u1')).map((o) => o.id)).toEqual([b.id, a.id])
+        expect(await store.orders.listForUser('nobody')).toEqual([])
+      })
+
+      it('walks the happy path, recording history and the PayFast reference', async () => {
+        const { id } = await store.orders.place(draft([{ productId: 'biltong', quantity: 2 }], 'u1'), orderId(), minutes(0))
+        const paid = await store.orders.transition(id, 'paid', { now: minutes(2), pfPaymentId: '1234567', note: 'ITN COMPLETE' })
+        expect(paid).toMatchObject({ status: 'paid', pfPaymentId: '1234567', updatedAt: minutes(2) })
+        await store.orders.transition(id, 'processing', { now: minutes(3) })
+        await store.orders.transition(id, 'shipped', { now: minutes(4) })
+        const delivered = await store.orders.transition(id, 'delivered', { now: minutes(5) })
+        expect(delivered.history).toEqual([
+          { status: 'pending_payment', at: minutes(0), note: null },
+          { status: 'paid', at: minutes(2), note: 'ITN COMPLETE' },
+          { status: 'processing', at: minutes(3), note: null },
+          { status: 'shipped', at: minutes(4), note: null },
+          { status: 'delivered', at: minutes(5), note: null },
+        ])
+        expect(delivered.pfPaymentId).toBe('1234567')
+        expect(await store.orders.get(id)).toEqual(delivered)
+        // Paying does not give stock back.
+        expect(await stockOf(store, 'biltong')).toBe(8)
+      })
+
+      it('refuses a transition the rules do not allow, changing nothing', async () => {
+        const { id } = await store.orders.place(draft([{ productId: 'biltong', quantity: 2 }]), orderId(), T0)
+        await expect(store.orders.transition(id, 'shipped', { now: minutes(1) })).rejects.toBeInstanceOf(InvalidTransitionError)
+        await store.orders.transition(id, 'paid', { now: minutes(1), pfPaymentId: 'pf-1' })
+        const before = await store.orders.get(id)
+        await expect(store.orders.transition(id, 'cancelled', { now: minutes(2) })).rejects.toBeInstanceOf(InvalidTransitionError)
+        await expect(store.orders.transition(id, 'paid', { now: minutes(2), pfPaymentId: 'pf-2' })).rejects.toBeInstanceOf(
+          InvalidTransitionError,
+        )
+        expect(await store.orders.get(id)).toEqual(before)
+        expect(await stockOf(store, 'biltong')).toBe(8)
+        await expect(store.orders.transition('NOSUCHORDER1', 'paid', { now: minutes(2) })).rejects.toThrow()
+      })
+
+      it('gives the stock back when an order is cancelled or its payment fails', async () => {
+        const cancelled = await store.orders.place(
+          draft([
+            { productId: 'biltong', quantity: 3 },
+            { productId: 'rooibos', quantity: 4 },
+          ]),
+          orderId(),
+          T0,
+        )
+        const failed = await store.orders.place(draft([{ productId: 'biltong', quantity: 2 }]), orderId(), T0)
+        expect(await stockOf(store, 'biltong')).toBe(5)
+        expect(await stockOf(store, 'rooibos')).toBe(0)
+
+        const after = await store.orders.transition(cancelled.id, 'cancelled', { now: minutes(1), note: 'Cancelled at PayFast' })
+        expect(after.status).toBe('cancelled')
+        expect(after.history.at(-1)).toEqual({ status: 'cancelled', at: minutes(1), note: 'Cancelled at PayFast' })
+        expect(await stockOf(store, 'biltong')).toBe(8)
+        expect(await stockOf(store, 'rooibos')).toBe(4)
+
+        await store.orders.transition(failed.id, 'payment_failed', { now: minutes(1) })
+        expect(await stockOf(store, 'biltong')).toBe(10)
+        // A settled order cannot be released twice.
+        await expect(store.orders.transition(cancelled.id, 'cancelled', { now: minutes(2) })).rejects.toBeInstanceOf(
+          InvalidTransitionError,
+        )
+        expect(await stockOf(store, 'biltong')).toBe(10)
+      })
+
+      it('expires pending orders older than the cut-off and gives their stock back', async () => {
+        const stale = await store.orders.place(draft([{ productId: 'biltong', quantity: 3 }]), orderId(), minutes(0))
+        const paid = await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }]), orderId(), minutes(1))
+        await store.orders.transition(paid.id, 'paid', { now: minutes(2) })
+        const recent = await store.orders.place(draft([{ productId: 'rooibos', quantity: 2 }]), orderId(), minutes(20))
+        expect(await stockOf(store, 'biltong')).toBe(6)
+
+        const now = minutes(35)
+        expect(await store.orders.expirePending(minutes(-30, now), now)).toBe(1)
+        const expired = await store.orders.get(stale.id)
+        expect(expired?.status).toBe('cancelled')
+        expect(expired?.history.at(-1)).toEqual({
+          status: 'cancelled',
+          at: now,
+          note: 'Payment not completed within 30 minutes',
+        })
+        expect(await stockOf(store, 'biltong')).toBe(9)
+        expect((await store.orders.get(paid.id))?.status).toBe('paid')
+        expect((await store.orders.get(recent.id))?.status).toBe('pending_payment')
+        expect(await stockOf(store, 'rooibos')).toBe(2)
+
+        expect(await store.orders.expirePending(minutes(-30, now), now)).toBe(0)
+        expect(await stockOf(store, 'biltong')).toBe(9)
+      })
+    })
+
+    describe('contact messages', () => {
+      it('stores messages and lists them newest first', async () => {
+        const base = { name: 'Lerato', email: 'lerato@example.co.za', subject: 'Delivery', ip: '127.0.0.1' }
+        const first = await store.messages.create({ ...base, message: 'Where is my parcel?' }, minutes(1))
+        const second = await store.messages.create({ ...base, message: 'Found it, thanks.' }, minutes(2))
+        expect(first).toMatchObject({ ...base, message: 'Where is my parcel?', createdAt: minutes(1) })
+        expect(first.id).not.toBe(second.id)
+        expect(await store.messages.list()).toEqual([second, first])
+      })
+    })
+
+    describe('rate limits', () => {
+      it('allows up to the limit in a fixed window, then refuses until the window ends', async () => {
+        const key = 'track:203.0.113.9'
+        const window = 10 * 60_000
+        const start = 1_700_000_000_000
+        for (let i = 0; i < 3; i += 1) {
+          expect(await store.rateLimits.hit(key, 3, window, start + i * 1_000)).toEqual({ allowed: true, retryAfterMs: 0 })
+        }
+        expect(await store.rateLimits.peek(key, window, start + 5_000)).toBe(3)
+        expect(await store.rateLimits.hit(key, 3, window, start + 60_000)).toEqual({
+          allowed: false,
+          retryAfterMs: window - 60_000,
+        })
+        // Another key has its own window.
+        expect((await store.rateLimits.hit('track:2001:db8::/1', 3, window, start + 60_000)).allowed).toBe(true)
+        // The window is fixed from its first hit, not sliding.
+        expect(await store.rateLimits.hit(key, 3, window, start + window)).toEqual({ allowed: true, retryAfterMs: 0 })
+        expect(await store.rateLimits.peek(key, window, start + window)).toBe(1)
+        expect(await store.rateLimits.peek(key, window, start + 2 * window)).toBe(0)
+      })
+
+      it('forgets a key on reset', async () => {
+        const start = 1_700_000_000_000
+        await store.rateLimits.hit('signin:a@b.co.za', 1, 60_000, start)
+        expect((await store.rateLimits.hit('signin:a@b.co.za', 1, 60_000, start + 1)).allowed).toBe(false)
+        await store.rateLimits.reset('signin:a@b.co.za')
+        expect(await store.rateLimits.peek('signin:a@b.co.za', 60_000, start + 2)).toBe(0)
+        expect((await store.rateLimits.hit('signin:a@b.co.za', 1, 60_000, start + 2)).allowed).toBe(true)
+        await store.rateLimits.reset('never-seen')
+      })
+    })
+  })
+}

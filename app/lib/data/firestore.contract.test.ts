@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto'
+
+import { describe, it } from 'vitest'
+
+import { describeStoreContract } from './contract'
+import { openStore, type Store } from './index.server'
+
+const emulator = process.env.FIRESTORE_EMULATOR_HOST
+
+if (!emulator) {
+  describe.skip('data store contract: firestore (skipped: FIRESTORE_EMULATOR_HOST is not set; `node scripts/test-firestore.mjs` starts the emulator and runs it)', () => {
+    it('runs only against the Firestore emulator', () => {})
+  })
+} else {
+  // A project of its own per run, so parallel or leftover runs on one emulator never see each other's data.
+  const projectId = `demo-test-${randomBytes(5).toString('hex')}`
+  let store: Store | undefined
+
+  const clear = async () => {
+    const url = `http://${emulator}/emulator/v1/projects/${projectId}/databases/(default)/documents`
+    const response = await fetch(url, { method: 'DELETE', signal: AbortSignal.timeout(10_000) })
+    if (!response.ok) throw new Error(`Clearing the emulator failed: ${response.status} ${await response.text()}`)
+  }
+
+  describeStoreContract(`firestore emulator at ${emulator}`, {
+    fresh: async () => {
+      await clear()
+      store ??= await openStore({ backend: 'firestore', projectId })
+      return store
+    },
+    release: async () => {},
+    dispose: async () => {
+      await store?.close()
+      await clear().catch(() => {})
+    },
+  })
+}

@@ -1,0 +1,20 @@
+/**
+ * Every Firestore collection the shop uses, in one place, so a rename or a security rule never
+ * misses one. Document ids: products by product id, users/carts/liked/credentials by user id,
+ * orders by order id, reviews by reviewId(productId, userId), userEmails by lower-cased email,
+ * resetTokens and rateLimits by a SHA-256 of their key (keys may contain "/").
+ */
+export const COLLECTIONS = {
+  products: 'products',
+  reviews: 'reviews',
+  users: 'users',
+  /** Claims an email address; created in the same transaction as its user to keep emails unique. */
+  userEmails: 'userEmails',
+  credentials: 'credentials',
+  resetTokens: 'resetTokens',
+  carts: 'carts',
+  liked: 'liked',
+  orders: 'orders',
+  messages: 'messages',
+  rateLimits: 'rateLimits',
+} as const

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto'
+
+import {
+  ORDER_TRANSITIONS,
+  STOCK_RELEASED_STATUSES,
+  type OrderDraft,
+  type OrderStatus,
+  type RatingSummary,
+  type Review,
+} from './types'
+import { InvalidTransitionError } from './store'
+
+/**
+ * Rules both adapters apply inside their transactions. Keeping them here means the SQLite and the
+ * Firestore adapter cannot drift apart on what a rating, a transition or a reservation means.
+ */
+
+export const EXPIRED_NOTE = 'Payment not completed within 30 minutes'
+
+export const EMPTY_RATING: RatingSummary = { count: 0, sum: 0, distribution: [0, 0, 0, 0, 0] }
+
+/** One review per customer per product, so the id can be derived; hashed so it does not expose the user id. */
+export function reviewId(productId: string, userId: string): string {
+  return createHash('sha256').update(`${productId}\u0000${userId}`).digest('hex').slice(0, 24)
+}
+
+/** A document id for arbitrary strings (rate-limit keys, token hashes) that may contain "/". */
+export function safeDocId(key: string): string {
+  return createHash('sha256').update(key).digest('hex')
+}
+
+export function assertRating(rating: number): asserts rating is Review['rating'] {
+  if (!Number.isInteger(rating) || rating < 1 || rating > 5) {
+    throw new RangeError(`A rating is a whole number from 1 to 5, got ${rating}`)
+  }
+}
+
+/** The summary after a customer's rating goes from `previous` (null: first review) to `next`. */
+export function applyRating(
+  summary: RatingSummary,
+  previous: Review['rating'] | null,
+  next: Review['rating'],
+): RatingSummary {
+  const distribution = [...summary.distribution] as RatingSummary['distribution']
+  let { count, sum } = summary
+  if (previous !== null) {
+    distribution[previous - 1] -= 1
+    count -= 1
+    sum -= previous
+  }
+  distribution[next - 1] += 1
+  return { count: count + 1, sum: sum + next, distribution }
+}
+
+export function assertTransition(orderId: string, from: OrderStatus, to: OrderStatus): void {
+  if (!ORDER_TRANSITIONS[from].includes(to)) {
+    throw new InvalidTransitionError(`Order ${orderId} cannot go from ${from} to ${to}`)
+  }
+}
+
+export function releasesStock(to: OrderStatus): boolean {
+  return STOCK_RELEASED_STATUSES.includes(to)
+}
+
+/**
+ * Quantity wanted per product. Two lines for one product must be checked against stock together,
+ * or each could pass alone and oversell.
+ */
+export function wantedPerProduct(draft: Pick<OrderDraft, 'lines'>): Map<string, number> {
+  if (draft.lines.length === 0) throw new RangeError('An order needs at least one line')
+  const wanted = new Map<string, number>()
+  for (const line of draft.lines) {
+    // A zero or negative quantity would add stock instead of reserving it.
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) {
+      throw new RangeError(`Quantity for ${line.productId} must be a positive whole number`)
+    }
+    wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity)
+  }
+  return wanted
+}
+
+/** Normalises a caller's time so string comparisons in queries (createdAt < olderThan) are sound. */
+export function iso(time: string): string {
+  const ms = Date.parse(time)
+  if (Number.isNaN(ms)) throw new RangeError(`Not a time: ${time}`)
+  return new Date(ms).toISOString()
+}
+
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase()
+}

@@ -1,0 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import { describeStoreContract } from './contract'
+import { openStore } from './index.server'
+
+// One temp dir for this file; each test gets its own database file inside it.
+const root = mkdtempSync(path.join(tmpdir(), 'shop-contract-'))
+let n = 0
+
+describeStoreContract('sqlite', {
+  fresh: () => openStore({ backend: 'sqlite', dataDir: path.join(root, String(n++)) }),
+  release: (store) => store.close(),
+  dispose: async () => rmSync(root, { recursive: true, force: true }),
+})

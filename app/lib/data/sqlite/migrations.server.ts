@@ -1,0 +1,144 @@
+/**
+ * Numbered schema migrations, applied in order at start-up; `PRAGMA user_version` records the last
+ * one applied. Never edit a migration that has shipped: add the next number.
+ *
+ * Products keep the columns that queries and stock checks need as real columns (price, stock, rank,
+ * rating count/sum for sorting) and the rest as JSON, since the catalogue reads whole products.
+ */
+export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    sql: `
+      CREATE TABLE products (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL,
+        category TEXT NOT NULL,
+        category_name TEXT NOT NULL,
+        tags TEXT NOT NULL,
+        price_cents INTEGER NOT NULL CHECK (price_cents >= 0),
+        compare_at_cents INTEGER,
+        stock INTEGER NOT NULL CHECK (stock >= 0),
+        images TEXT NOT NULL,
+        featured_rank INTEGER,
+        rating_count INTEGER NOT NULL DEFAULT 0,
+        rating_sum INTEGER NOT NULL DEFAULT 0,
+        rating_distribution TEXT NOT NULL DEFAULT '[0,0,0,0,0]',
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX products_category ON products (category);
+
+      CREATE TABLE reviews (
+        id TEXT PRIMARY KEY,
+        product_id TEXT NOT NULL REFERENCES products (id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL,
+        author_name TEXT NOT NULL,
+        rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+        title TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (product_id, user_id)
+      );
+      CREATE INDEX reviews_product_updated ON reviews (product_id, updated_at);
+
+      CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        -- lower-cased in JavaScript: SQLite's NOCASE folds ASCII only
+        email_key TEXT NOT NULL UNIQUE,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        phone TEXT,
+        address TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      CREATE TABLE credentials (
+        user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        password_hash TEXT NOT NULL
+      );
+
+      CREATE TABLE reset_tokens (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      );
+
+      CREATE TABLE carts (
+        user_id TEXT PRIMARY KEY,
+        lines TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      CREATE TABLE liked (
+        user_id TEXT NOT NULL,
+        product_id TEXT NOT NULL,
+        -- ordering key: larger is more recent; a counter, since several likes can share a millisecond
+        seq INTEGER NOT NULL,
+        PRIMARY KEY (user_id, product_id)
+      );
+      CREATE INDEX liked_user_seq ON liked (user_id, seq);
+
+      CREATE TABLE orders (
+        id TEXT PRIMARY KEY,
+        user_id TEXT,
+        email TEXT NOT NULL,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        phone TEXT NOT NULL,
+        shipping_address TEXT NOT NULL,
+        subtotal_cents INTEGER NOT NULL,
+        shipping_cents INTEGER NOT NULL,
+        total_cents INTEGER NOT NULL,
+        vat_cents INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        pf_payment_id TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX orders_user_created ON orders (user_id, created_at);
+      CREATE INDEX orders_status_created ON orders (status, created_at);
+
+      CREATE TABLE order_lines (
+        order_id TEXT NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        product_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        unit_price_cents INTEGER NOT NULL,
+        quantity INTEGER NOT NULL CHECK (quantity > 0),
+        image_url TEXT,
+        PRIMARY KEY (order_id, position)
+      );
+
+      CREATE TABLE order_history (
+        order_id TEXT NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        at TEXT NOT NULL,
+        note TEXT,
+        PRIMARY KEY (order_id, position)
+      );
+
+      CREATE TABLE messages (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        message TEXT NOT NULL,
+        ip TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        window_start INTEGER NOT NULL,
+        count INTEGER NOT NULL
+      );
+    `,
+  },
+]

@@ -1,0 +1,131 @@
+import type {
+  Address,
+  CartLine,
+  ContactMessage,
+  Order,
+  OrderDraft,
+  OrderStatus,
+  Product,
+  Review,
+  User,
+} from './types'
+
+/**
+ * The ports of the data layer. Each store is one concern; two adapters implement them all
+ * (SQLite for the embedded default, Firestore for production), and one contract suite checks both.
+ * Routes never see an adapter: they ask `getStore()` (./index.server.ts).
+ */
+
+export type ProductChange = { type: 'upsert'; product: Product } | { type: 'delete'; id: string }
+
+export interface ProductStore {
+  get(id: string): Promise<Product | null>
+  getMany(ids: readonly string[]): Promise<Product[]>
+  /** Every product; the in-memory catalogue index is built from this. */
+  all(): Promise<Product[]>
+  count(): Promise<number>
+  /** Inserts or replaces products (seed, admin imports). */
+  upsertMany(products: readonly Product[]): Promise<void>
+  /** Calls back after every product change made through any store (prices, stock, ratings). */
+  subscribe(listener: (changes: ProductChange[]) => void): () => void
+}
+
+export interface ReviewStore {
+  /** Newest first. */
+  listForProduct(productId: string, options?: { limit?: number }): Promise<Review[]>
+  getByUser(productId: string, userId: string): Promise<Review | null>
+  /** One review per customer per product: a second one replaces the first. Updates the product's rating summary in the same transaction. */
+  upsert(review: Omit<Review, 'id' | 'createdAt' | 'updatedAt'>): Promise<Review>
+}
+
+export interface UserStore {
+  get(id: string): Promise<User | null>
+  getByEmail(email: string): Promise<User | null>
+  /** Fails with DuplicateEmailError when the email (case-insensitive) is taken. */
+  create(user: Omit<User, 'createdAt' | 'updatedAt'>): Promise<User>
+  updateProfile(id: string, profile: Pick<User, 'firstName' | 'lastName' | 'phone'>): Promise<User>
+  updateAddress(id: string, address: Address): Promise<User>
+}
+
+/** Local accounts only (AUTH_BACKEND=local): password hashes and reset tokens. */
+export interface CredentialStore {
+  getPasswordHash(userId: string): Promise<string | null>
+  setPasswordHash(userId: string, hash: string): Promise<void>
+  /** Stores the hash of a one-time reset token. */
+  createResetToken(token: { tokenHash: string; userId: string; expiresAt: string }): Promise<void>
+  /** Marks the token used and returns its user id, or null when unknown, used or expired. */
+  consumeResetToken(tokenHash: string, now: string): Promise<string | null>
+}
+
+export interface CartStore {
+  get(userId: string): Promise<CartLine[]>
+  set(userId: string, lines: readonly CartLine[]): Promise<void>
+}
+
+export interface LikedStore {
+  /** Most recently liked first. */
+  list(userId: string): Promise<string[]>
+  add(userId: string, productIds: readonly string[]): Promise<void>
+  remove(userId: string, productId: string): Promise<void>
+}
+
+export class OutOfStockError extends Error {
+  name = 'OutOfStockError'
+  constructor(readonly shortages: { productId: string; requested: number; available: number }[]) {
+    super(`Not enough stock for ${shortages.map((s) => s.productId).join(', ')}`)
+  }
+}
+
+export class DuplicateEmailError extends Error {
+  name = 'DuplicateEmailError'
+}
+
+export class InvalidTransitionError extends Error {
+  name = 'InvalidTransitionError'
+}
+
+export interface OrderStore {
+  /** Reserves stock for every line and stores the order, all in one transaction; OutOfStockError if any line cannot be met. */
+  place(draft: OrderDraft, id: string, now: string): Promise<Order>
+  get(id: string): Promise<Order | null>
+  /** Newest first. */
+  listForUser(userId: string): Promise<Order[]>
+  /**
+   * Moves an order to `to` if its current status allows it (ORDER_TRANSITIONS), appending to its
+   * history and releasing stock for cancelled/payment_failed, all in one transaction.
+   * Throws InvalidTransitionError otherwise. `pfPaymentId` is recorded when given.
+   */
+  transition(id: string, to: OrderStatus, options: { now: string; note?: string; pfPaymentId?: string }): Promise<Order>
+  /** Cancels pending_payment orders created before `olderThan`, releasing their stock. Returns how many. */
+  expirePending(olderThan: string, now: string): Promise<number>
+}
+
+export interface MessageStore {
+  create(message: Omit<ContactMessage, 'id' | 'createdAt'>, now: string): Promise<ContactMessage>
+  list(): Promise<ContactMessage[]>
+}
+
+export interface RateLimitStore {
+  /**
+   * Counts one hit for `key` in a fixed window; returns whether it is within `limit` and, when
+   * not, how long until the window ends.
+   */
+  hit(key: string, limit: number, windowMs: number, now: number): Promise<{ allowed: boolean; retryAfterMs: number }>
+  /** Forgets the key's hits (a successful sign-in clears its failures). */
+  reset(key: string): Promise<void>
+  /** Hits so far in the current window, without counting one. */
+  peek(key: string, windowMs: number, now: number): Promise<number>
+}
+
+export interface Store {
+  products: ProductStore
+  reviews: ReviewStore
+  users: UserStore
+  credentials: CredentialStore
+  carts: CartStore
+  liked: LikedStore
+  orders: OrderStore
+  messages: MessageStore
+  rateLimits: RateLimitStore
+  close(): Promise<void>
+}

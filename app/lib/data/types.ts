@@ -1,0 +1,170 @@
+/**
+ * The shop's domain types, shared by every data adapter. Money is always integer cents of ZAR;
+ * times are ISO-8601 strings in UTC.
+ */
+
+export type Cents = number
+
+export type ProductImage = {
+  url: string
+  alt: string
+  width: number
+  height: number
+}
+
+/** Review statistics kept on the product so lists and sorting need no extra reads. */
+export type RatingSummary = {
+  count: number
+  /** Sum of all ratings; average = sum / count. */
+  sum: number
+  /** Counts of 1, 2, 3, 4 and 5 star reviews, in that order. */
+  distribution: [number, number, number, number, number]
+}
+
+export type Product = {
+  /** Also the SKU. URL-safe: lower-case letters, digits and dashes. */
+  id: string
+  name: string
+  description: string
+  /** Category slug, e.g. "pantry". */
+  category: string
+  /** Human name of the category, e.g. "Pantry". */
+  categoryName: string
+  tags: string[]
+  priceCents: Cents
+  /** A higher "was" price shown struck through, or null. */
+  compareAtCents: Cents | null
+  stock: number
+  images: ProductImage[]
+  /** Lower ranks come first under the `featured` sort; null: not featured. */
+  featuredRank: number | null
+  rating: RatingSummary
+  createdAt: string
+  updatedAt: string
+}
+
+export type Review = {
+  id: string
+  productId: string
+  userId: string
+  /** Display name at the time of writing, e.g. "Thandi M." */
+  authorName: string
+  rating: 1 | 2 | 3 | 4 | 5
+  title: string
+  body: string
+  createdAt: string
+  updatedAt: string
+}
+
+export const PROVINCES = [
+  'Eastern Cape',
+  'Free State',
+  'Gauteng',
+  'KwaZulu-Natal',
+  'Limpopo',
+  'Mpumalanga',
+  'North West',
+  'Northern Cape',
+  'Western Cape',
+] as const
+export type Province = (typeof PROVINCES)[number]
+
+export type Address = {
+  line1: string
+  line2: string | null
+  suburb: string
+  city: string
+  province: Province
+  /** Four digits. */
+  postalCode: string
+}
+
+export type User = {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  /** South African number, stored as entered after validation (e.g. "082 123 4567"). */
+  phone: string | null
+  address: Address | null
+  createdAt: string
+  updatedAt: string
+}
+
+export type CartLine = { productId: string; quantity: number }
+
+export type ContactMessage = {
+  id: string
+  name: string
+  email: string
+  subject: string
+  message: string
+  ip: string
+  createdAt: string
+}
+
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'payment_failed',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/** The status changes the business allows (DESIGN.md). */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ['paid', 'cancelled', 'payment_failed'],
+  paid: ['processing'],
+  processing: ['shipped'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+  payment_failed: [],
+}
+
+/** Statuses in which an order no longer holds its stock. */
+export const STOCK_RELEASED_STATUSES: readonly OrderStatus[] = ['cancelled', 'payment_failed']
+
+export type OrderLine = {
+  productId: string
+  /** Snapshots taken when the order was placed. */
+  name: string
+  unitPriceCents: Cents
+  quantity: number
+  imageUrl: string | null
+}
+
+export type OrderHistoryEntry = {
+  status: OrderStatus
+  at: string
+  note: string | null
+}
+
+export type Order = {
+  /** Unguessable: at least 10 characters from an unambiguous alphabet. */
+  id: string
+  userId: string | null
+  email: string
+  firstName: string
+  lastName: string
+  phone: string
+  shippingAddress: Address
+  lines: OrderLine[]
+  subtotalCents: Cents
+  shippingCents: Cents
+  totalCents: Cents
+  /** VAT included in the total: round(total * 15 / 115). */
+  vatCents: Cents
+  status: OrderStatus
+  history: OrderHistoryEntry[]
+  /** PayFast's payment reference once an ITN settled the order. */
+  pfPaymentId: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** What checkout hands the store; the store adds id, status, history and times. */
+export type OrderDraft = Omit<Order, 'id' | 'status' | 'history' | 'pfPaymentId' | 'createdAt' | 'updatedAt'>
