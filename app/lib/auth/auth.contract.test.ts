@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto'
+
+import { afterAll, describe, expect, it } from 'vitest'
+
+import type { Store } from '~/lib/data/store'
+
+import { createFirebaseAuth } from './firebase.server'
+import { createLocalAuth } from './local.server'
+import { memoryStore } from './test-store.server'
+import { EmailTakenError, type AuthAdapter } from './types'
+
+/**
+ * One contract for every sign-in adapter: local accounts always, Firebase Auth when
+ * FIREBASE_AUTH_EMULATOR_HOST points at a running Auth emulator
+ * (scripts/test-firebase-auth.mjs starts one and runs this file inside it).
+ */
+type Harness = {
+  auth: AuthAdapter
+  store: Store
+  /** The token a reset email would carry for `email`. */
+  resetToken(email: string, devLink: string | null): Promise<string>
+}
+
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST
+const projectId = process.env.GCLOUD_PROJECT ?? process.env.FIREBASE_PROJECT_ID ?? 'demo-shop'
+
+const adapters: { name: string; make: () => Harness }[] = [
+  {
+    name: 'local',
+    make() {
+      const store = memoryStore()
+      const auth = createLocalAuth({ users: store.users, credentials: store.credentials, exposeResetLinks: true, log: () => {} })
+      return {
+        auth,
+        store,
+        async resetToken(_email, devLink) {
+          const token = devLink ? new URL(devLink).searchParams.get('token') : null
+          if (!token) throw new Error('the local adapter returned no reset link outside production')
+          return token
+        },
+      }
+    },
+  },
+]
+
+if (emulatorHost) {
+  adapters.push({
+    name: `firebase (Auth emulator at ${emulatorHost})`,
+    make() {
+      const store = memoryStore()
+      const auth = createFirebaseAuth({ users: store.users, apiKey: 'demo-api-key', projectId, emulatorHost })
+      return {
+        auth,
+        store,
+        async resetToken(email) {
+          const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`)
+          const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] }
+          const code = oobCodes.filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET').at(-1)
+          if (!code) throw new Error(`the emulator holds no PASSWORD_RESET code for ${email}`)
+          return code.oobCode
+        },
+      }
+    },
+  })
+} else {
+  console.info(
+    'auth contract: Firebase adapter skipped: FIREBASE_AUTH_EMULATOR_HOST is not set ' +
+      '(run `node scripts/test-firebase-auth.mjs` to start the Auth emulator and include it)',
+  )
+}
+
+const email = () => `contract-${randomUUID().slice(0, 8)}@example.co.za`
+const PASSWORD = 'correct horse battery'
+
+describe.each(adapters)('auth adapter contract: $name', ({ make }) => {
+  const h = make()
+  afterAll(() => h.store.close())
+
+  it('creates an account with its profile row and a session that verifies', async () => {
+    const address = email()
+    const { user, session } = await h.auth.signUp({ email: address, password: PASSWORD, firstName: 'Thandi', lastName: 'Mokoena' })
+    expect(user).toMatchObject({ email: address, firstName: 'Thandi', lastName: 'Mokoena', phone: null, address: null })
+    expect(session.userId).toBe(user.id)
+    expect(await h.store.users.get(user.id)).toMatchObject({ email: address })
+    expect(await h.auth.verify(session)).toBe(user.id)
+  })
+
+  it('signs in with the right password, case-insensitively on the email', async () => {
+    const address = email()
+    const { user } = await h.auth.signUp({ email: address, password: PASSWORD, firstName: 'Sipho', lastName: 'Dlamini' })
+    const result = await h.auth.signIn(address.toUpperCase(), PASSWORD)
+    expect(result?.user.id).toBe(user.id)
+    expect(await h.auth.verify(result!.session)).toBe(user.id)
+  })
+
+  it('answers a wrong password and an unknown email the same way: null', async () => {
+    const address = email()
+    await h.auth.signUp({ email: address, password: PASSWORD, firstName: 'Anna', lastName: 'Botha' })
+    expect(await h.auth.signIn(address, 'not the password')).toBeNull()
+    expect(await h.auth.signIn(email(), PASSWORD)).toBeNull()
+  })
+
+  it('refuses a second account for the same email', async () => {
+    const address = email()
+    await h.auth.signUp({ email: address, password: PASSWORD, firstName: 'A', lastName: 'B' })
+    await expect(h.auth.signUp({ email: address, password: PASSWORD, firstName: 'C', lastName: 'D' })).rejects.toBeInstanceOf(EmailTakenError)
+  })
+
+  it('does not verify a session that claims another user', async () => {
+    const a = await h.auth.signUp({ email: email(), password: PASSWORD, firstName: 'A', lastName: 'A' })
+    const b = await h.auth.signUp({ email: email(), password: PASSWORD, firstName: 'B', lastName: 'B' })
+    expect(await h.auth.verify({ userId: 'no-such-user', token: a.session.token })).toBeNull()
+    if (a.session.token) expect(await h.auth.verify({ userId: b.user.id, token: a.session.token })).toBeNull()
+  })
+
+  it('resets a password once with the emailed token; the old password stops working', async () => {
+    const address = email()
+    await h.auth.signUp({ email: address, password: PASSWORD, firstName: 'R', lastName: 'S' })
+    const { devLink } = await h.auth.requestPasswordReset(address, { appUrl: 'http://localhost:3000' })
+    const token = await h.resetToken(address, devLink)
+    expect(await h.auth.resetPassword(token, 'a brand new password')).toBe(true)
+    expect(await h.auth.signIn(address, PASSWORD)).toBeNull()
+    expect((await h.auth.signIn(address, 'a brand new password'))?.user.email).toBe(address)
+    expect(await h.auth.resetPassword(token, 'yet another password')).toBe(false)
+  })
+
+  it('answers a reset for an unknown email like a known one, and refuses a made-up token', async () => {
+    await expect(h.auth.requestPasswordReset(email(), { appUrl: 'http://localhost:3000' })).resolves.toEqual({ devLink: null })
+    expect(await h.auth.resetPassword('made-up-token', 'a brand new password')).toBe(false)
+  })
+})
