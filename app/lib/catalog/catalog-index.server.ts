@@ -1,0 +1,291 @@
+import MiniSearch from 'minisearch'
+
+import type { ProductChange } from '~/lib/data/store'
+import type { Product } from '~/lib/data/types'
+
+import { compareProducts, DEFAULT_SORT, sortKeyChanged, type SortOption } from './sort'
+import { toProductSummary, type ProductSummary } from './summary'
+
+export const PAGE_SIZE = 24
+/** How many product cards the empty-result state suggests. */
+export const SUGGESTED_PRODUCTS = 4
+
+export type CatalogQuery = {
+  q?: string
+  category?: string
+  minPriceCents?: number
+  maxPriceCents?: number
+  inStock?: boolean
+  sort?: SortOption
+  page?: number
+}
+
+export type CategoryFacet = { slug: string; name: string; count: number }
+
+export type CatalogResult = {
+  items: ProductSummary[]
+  total: number
+  page: number
+  pageCount: number
+  pageSize: number
+  /** Every category, counted under the other filters, so switching category shows what it holds. */
+  categories: CategoryFacet[]
+  /** Only when nothing matched: spellings the index knows and products worth a look. */
+  suggestions: { queries: string[]; products: ProductSummary[] } | null
+}
+
+/**
+ * One product in the index. Mutated in place on a price or stock change so precomputed sort
+ * orders (arrays of entries) see the new values without being rebuilt.
+ */
+type Entry = { product: Product; summary: ProductSummary }
+type SortedOrder = { entries: Entry[]; position: Map<string, number> }
+type Hit = { id: string; score: number }
+type SearchDocument = Pick<Product, 'id' | 'name' | 'description' | 'categoryName' | 'tags'>
+
+const QUERY_CACHE_SIZE = 500
+const MAX_QUERY_LENGTH = 100
+
+/** Lower-case and without diacritics, so "creme" finds "Crème" and "Ndebele" finds "ndebele". */
+export function normaliseText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase()
+}
+
+/**
+ * Typo tolerance grows with the word: none for 3 letters or fewer (too many false friends),
+ * one edit up to 5, two edits beyond (a transposition such as "rooibso" costs two).
+ */
+function fuzziness(term: string): number | false {
+  if (term.length <= 3) return false
+  return term.length <= 5 ? 1 : 2
+}
+
+function textChanged(a: SearchDocument, b: SearchDocument): boolean {
+  return (
+    a.name !== b.name ||
+    a.description !== b.description ||
+    a.categoryName !== b.categoryName ||
+    a.tags.length !== b.tags.length ||
+    a.tags.some((tag, i) => tag !== b.tags[i])
+  )
+}
+
+/**
+ * The in-memory catalogue: full-text search (MiniSearch), filters, sort and paging over every
+ * product. Built from `products.all()` and kept fresh by applying the store's change events.
+ * Requests never copy products: sort orders are precomputed arrays of entries, rebuilt only when
+ * a change moves a product within that order.
+ */
+export class CatalogIndex {
+  private readonly entries = new Map<string, Entry>()
+  private readonly text: MiniSearch<SearchDocument>
+  private readonly orders = new Map<SortOption, SortedOrder>()
+  private readonly hitCache = new Map<string, Hit[]>()
+  private readonly categoryNames = new Map<string, { name: string; products: number }>()
+
+  constructor(products: readonly Product[] = []) {
+    this.text = new MiniSearch<SearchDocument>({
+      fields: ['name', 'tags', 'categoryName', 'description'],
+      extractField: (document, field) => {
+        const value = document[field as keyof SearchDocument]
+        return Array.isArray(value) ? value.join(' ') : String(value ?? '')
+      },
+      processTerm: (term) => normaliseText(term),
+      searchOptions: {
+        boost: { name: 4, tags: 2, categoryName: 1.5, description: 1 },
+        prefix: (term) => term.length >= 2,
+        fuzzy: fuzziness,
+        combineWith: 'AND',
+      },
+    })
+    this.apply(products.map((product) => ({ type: 'upsert', product })))
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  /** Applies store change events: upserts (new, edited, repriced, restocked) and deletes. */
+  apply(changes: readonly ProductChange[]): void {
+    let textDirty = false
+    for (const change of changes) {
+      if (change.type === 'delete') {
+        const entry = this.entries.get(change.id)
+        if (!entry) continue
+        this.entries.delete(change.id)
+        this.text.discard(change.id)
+        this.forgetCategory(entry.product.category)
+        this.orders.clear()
+        textDirty = true
+        continue
+      }
+      const product = change.product
+      const entry = this.entries.get(product.id)
+      if (!entry) {
+        this.entries.set(product.id, { product, summary: toProductSummary(product) })
+        this.text.add(searchDocument(product))
+        this.rememberCategory(product)
+        this.orders.clear()
+        textDirty = true
+        continue
+      }
+      const before = entry.product
+      if (textChanged(before, product)) {
+        this.text.replace(searchDocument(product))
+        textDirty = true
+      }
+      if (before.category !== product.category) {
+        this.forgetCategory(before.category)
+        this.rememberCategory(product)
+      } else if (before.categoryName !== product.categoryName) {
+        this.rememberCategory(product, false)
+      }
+      for (const option of [...this.orders.keys()]) {
+        if (sortKeyChanged(option, before, product)) this.orders.delete(option)
+      }
+      entry.product = product
+      entry.summary = toProductSummary(product)
+    }
+    if (textDirty) this.hitCache.clear()
+  }
+
+  /** Search, filter, sort and page the catalogue. */
+  search(query: CatalogQuery): CatalogResult {
+    const q = (query.q ?? '').trim().slice(0, MAX_QUERY_LENGTH)
+    const sort = query.sort ?? DEFAULT_SORT
+    let min = query.minPriceCents
+    let max = query.maxPriceCents
+    if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min]
+
+    const ordered = q ? this.textMatches(q, sort) : this.order(sort).entries
+    const facetCounts = new Map<string, number>()
+    const matched: Entry[] = []
+    for (const entry of ordered) {
+      const p = entry.product
+      if (query.inStock && p.stock <= 0) continue
+      if (min !== undefined && p.priceCents < min) continue
+      if (max !== undefined && p.priceCents > max) continue
+      facetCounts.set(p.category, (facetCounts.get(p.category) ?? 0) + 1)
+      if (query.category && p.category !== query.category) continue
+      matched.push(entry)
+    }
+
+    const total = matched.length
+    const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE))
+    const page = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pageCount)
+    const items = matched.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((entry) => entry.summary)
+
+    const categories = [...this.categoryNames.entries()]
+      .map(([slug, { name }]) => ({ slug, name, count: facetCounts.get(slug) ?? 0 }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+
+    return {
+      items,
+      total,
+      page,
+      pageCount,
+      pageSize: PAGE_SIZE,
+      categories,
+      suggestions: total === 0 ? { queries: q ? this.suggestQueries(q) : [], products: this.featured(SUGGESTED_PRODUCTS) } : null,
+    }
+  }
+
+  /** The first featured products in stock (then any in stock) under the `featured` sort. */
+  featured(limit: number): ProductSummary[] {
+    const out: ProductSummary[] = []
+    for (const entry of this.order('featured').entries) {
+      if (out.length >= limit) break
+      if (entry.product.stock > 0) out.push(entry.summary)
+    }
+    return out
+  }
+
+  /** Card summaries for these ids, in the given order; unknown ids are skipped. */
+  summaries(ids: readonly string[]): ProductSummary[] {
+    return ids.flatMap((id) => {
+      const entry = this.entries.get(id)
+      return entry ? [entry.summary] : []
+    })
+  }
+
+  /** Every product id, for the sitemap. */
+  ids(): string[] {
+    return this.order('name').entries.map((entry) => entry.product.id)
+  }
+
+  private order(sort: SortOption): SortedOrder {
+    let order = this.orders.get(sort)
+    if (!order) {
+      const compare = compareProducts(sort)
+      const entries = [...this.entries.values()].sort((a, b) => compare(a.product, b.product))
+      order = { entries, position: new Map(entries.map((entry, i) => [entry.product.id, i])) }
+      this.orders.set(sort, order)
+    }
+    return order
+  }
+
+  /** Entries matching the text, in relevance order for `featured`, else in the sort's order. */
+  private textMatches(q: string, sort: SortOption): Entry[] {
+    const hits = this.hits(q)
+    const entries: Entry[] = []
+    for (const hit of hits) {
+      const entry = this.entries.get(hit.id)
+      if (entry) entries.push(entry)
+    }
+    if (sort === 'featured') return entries
+    const { position } = this.order(sort)
+    return entries.sort((a, b) => (position.get(a.product.id) ?? 0) - (position.get(b.product.id) ?? 0))
+  }
+
+  private hits(q: string): Hit[] {
+    const key = normaliseText(q).replace(/\s+/g, ' ')
+    const cached = this.hitCache.get(key)
+    if (cached) {
+      // Refresh its place so the most used queries stay cached.
+      this.hitCache.delete(key)
+      this.hitCache.set(key, cached)
+      return cached
+    }
+    let results = this.text.search(q)
+    // Every word must match first; when that finds nothing, any word will do.
+    if (results.length === 0) results = this.text.search(q, { combineWith: 'OR' })
+    const hits = results
+      .map((r) => ({ id: String(r.id), score: r.score }))
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    this.hitCache.set(key, hits)
+    if (this.hitCache.size > QUERY_CACHE_SIZE) {
+      const oldest = this.hitCache.keys().next().value
+      if (oldest !== undefined) this.hitCache.delete(oldest)
+    }
+    return hits
+  }
+
+  private suggestQueries(q: string): string[] {
+    const wanted = normaliseText(q).trim()
+    return this.text
+      .autoSuggest(q, { fuzzy: 0.4, prefix: true, combineWith: 'OR' })
+      .map((s) => s.suggestion)
+      .filter((s) => s !== wanted)
+      .slice(0, 3)
+  }
+
+  private rememberCategory(product: Product, counts = true): void {
+    const known = this.categoryNames.get(product.category)
+    this.categoryNames.set(product.category, {
+      name: product.categoryName,
+      products: (known?.products ?? 0) + (counts ? 1 : 0),
+    })
+  }
+
+  private forgetCategory(slug: string): void {
+    const known = this.categoryNames.get(slug)
+    if (!known) return
+    if (known.products <= 1) this.categoryNames.delete(slug)
+    else known.products -= 1
+  }
+}
+
+function searchDocument(product: Product): SearchDocument {
+  const { id, name, description, categoryName, tags } = product
+  return { id, name, description, categoryName, tags }
+}

@@ -1,0 +1,54 @@
+import { getStore, type Store } from '~/lib/data/index.server'
+
+import { CatalogIndex, type CatalogQuery, type CatalogResult } from './catalog-index.server'
+import type { ProductSummary } from './summary'
+
+type Holder = { store: Store; index: Promise<CatalogIndex> }
+
+// On globalThis for the same reason as the store: `remix dev` re-evaluates the server build on
+// every change, and a module-level index would rebuild (and subscribe again) each time.
+const holder = globalThis as typeof globalThis & { __storefrontCatalog?: Holder }
+
+/**
+ * Builds the index from every product and keeps it fresh through the store's change events.
+ * Subscribes before reading so no change made during the read is lost: events that arrive first
+ * are replayed over the snapshot, and each carries the product as it was written.
+ */
+export async function buildCatalogIndex(store: Store): Promise<CatalogIndex> {
+  let index: CatalogIndex | null = null
+  const pending: Parameters<CatalogIndex['apply']>[0][number][] = []
+  store.products.subscribe((changes) => {
+    if (index) index.apply(changes)
+    else pending.push(...changes)
+  })
+  const built = new CatalogIndex(await store.products.all())
+  built.apply(pending.splice(0))
+  index = built
+  return built
+}
+
+/** The process's catalogue index, built once on first use. */
+export async function getCatalog(): Promise<CatalogIndex> {
+  const store = await getStore()
+  if (holder.__storefrontCatalog?.store !== store) {
+    const index = buildCatalogIndex(store)
+    holder.__storefrontCatalog = { store, index }
+    index.catch(() => {
+      // A failed build (store unreachable) is retried by the next request rather than cached.
+      if (holder.__storefrontCatalog?.index === index) holder.__storefrontCatalog = undefined
+    })
+  }
+  return holder.__storefrontCatalog!.index
+}
+
+/** Search, filter, sort and page the catalogue (24 per page). */
+export async function searchCatalog(query: CatalogQuery): Promise<CatalogResult> {
+  return (await getCatalog()).search(query)
+}
+
+/** Card summaries for the given ids, in that order; unknown ids are left out. */
+export async function productSummaries(ids: readonly string[]): Promise<ProductSummary[]> {
+  return (await getCatalog()).summaries(ids)
+}
+
+export type { CatalogQuery, CatalogResult } from './catalog-index.server'
