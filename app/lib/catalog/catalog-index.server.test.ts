@@ -149,6 +149,7 @@ describe('CatalogIndex freshness', () => {
   it('reflects price, stock, text changes and deletes at once', () => {
     const index = new CatalogIndex(teas)
     expect(index.search({ sort: 'price-asc' }).items[0]?.id).toBe('rooibos-classic')
+    expect(index.search({ inStock: true }).items.map((p) => p.id)).toContain('tea-mug')
 
     const mug = teas[2] as Product
     index.apply([{ type: 'upsert', product: { ...mug, priceCents: 100, stock: 0 } }])

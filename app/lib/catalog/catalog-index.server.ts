@@ -41,9 +41,11 @@ export type CatalogResult = {
 type Entry = { product: Product; summary: ProductSummary }
 type SortedOrder = { entries: Entry[]; position: Map<string, number> }
 type Hit = { id: string; score: number }
+type Filtered = { matched: Entry[]; facetCounts: Map<string, number> }
 type SearchDocument = Pick<Product, 'id' | 'name' | 'description' | 'categoryName' | 'tags'>
 
 const QUERY_CACHE_SIZE = 500
+const RESULT_CACHE_SIZE = 100
 const MAX_QUERY_LENGTH = 100
 
 /** Lower-case and without diacritics, so "creme" finds "Crème" and "Ndebele" finds "ndebele". */
@@ -81,6 +83,8 @@ export class CatalogIndex {
   private readonly text: MiniSearch<SearchDocument>
   private readonly orders = new Map<SortOption, SortedOrder>()
   private readonly hitCache = new Map<string, Hit[]>()
+  /** Filtered, sorted matches per query (all pages), dropped on any product change. */
+  private readonly resultCache = new Map<string, Filtered>()
   private readonly categoryNames = new Map<string, { name: string; products: number }>()
 
   constructor(products: readonly Product[] = []) {
@@ -147,6 +151,7 @@ export class CatalogIndex {
       entry.summary = toProductSummary(product)
     }
     if (textDirty) this.hitCache.clear()
+    if (changes.length > 0) this.resultCache.clear()
   }
 
   /** Search, filter, sort and page the catalogue. */
@@ -157,18 +162,15 @@ export class CatalogIndex {
     let max = query.maxPriceCents
     if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min]
 
-    const ordered = q ? this.textMatches(q, sort) : this.order(sort).entries
-    const facetCounts = new Map<string, number>()
-    const matched: Entry[] = []
-    for (const entry of ordered) {
-      const p = entry.product
-      if (query.inStock && p.stock <= 0) continue
-      if (min !== undefined && p.priceCents < min) continue
-      if (max !== undefined && p.priceCents > max) continue
-      facetCounts.set(p.category, (facetCounts.get(p.category) ?? 0) + 1)
-      if (query.category && p.category !== query.category) continue
-      matched.push(entry)
+    const category = query.category || undefined
+    const inStock = query.inStock === true
+    const key = JSON.stringify([normaliseText(q), category, min, max, inStock, sort])
+    let filtered = this.resultCache.get(key)
+    if (!filtered) {
+      filtered = this.filter(q ? this.textMatches(q, sort) : this.order(sort).entries, { category, min, max, inStock })
+      remember(this.resultCache, key, filtered, RESULT_CACHE_SIZE)
     }
+    const { matched, facetCounts } = filtered
 
     const total = matched.length
     const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE))
@@ -188,6 +190,24 @@ export class CatalogIndex {
       categories,
       suggestions: total === 0 ? { queries: q ? this.suggestQueries(q) : [], products: this.featured(SUGGESTED_PRODUCTS) } : null,
     }
+  }
+
+  private filter(
+    ordered: readonly Entry[],
+    { category, min, max, inStock }: { category?: string; min?: number; max?: number; inStock: boolean },
+  ): Filtered {
+    const facetCounts = new Map<string, number>()
+    const matched: Entry[] = []
+    for (const entry of ordered) {
+      const p = entry.product
+      if (inStock && p.stock <= 0) continue
+      if (min !== undefined && p.priceCents < min) continue
+      if (max !== undefined && p.priceCents > max) continue
+      facetCounts.set(p.category, (facetCounts.get(p.category) ?? 0) + 1)
+      if (category && p.category !== category) continue
+      matched.push(entry)
+    }
+    return { matched, facetCounts }
   }
 
   /** The first featured products in stock (then any in stock) under the `featured` sort. */
@@ -240,23 +260,14 @@ export class CatalogIndex {
   private hits(q: string): Hit[] {
     const key = normaliseText(q).replace(/\s+/g, ' ')
     const cached = this.hitCache.get(key)
-    if (cached) {
-      // Refresh its place so the most used queries stay cached.
-      this.hitCache.delete(key)
-      this.hitCache.set(key, cached)
-      return cached
-    }
+    if (cached) return cached
     let results = this.text.search(q)
     // Every word must match first; when that finds nothing, any word will do.
     if (results.length === 0) results = this.text.search(q, { combineWith: 'OR' })
     const hits = results
       .map((r) => ({ id: String(r.id), score: r.score }))
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    this.hitCache.set(key, hits)
-    if (this.hitCache.size > QUERY_CACHE_SIZE) {
-      const oldest = this.hitCache.keys().next().value
-      if (oldest !== undefined) this.hitCache.delete(oldest)
-    }
+    remember(this.hitCache, key, hits, QUERY_CACHE_SIZE)
     return hits
   }
 
@@ -282,6 +293,15 @@ export class CatalogIndex {
     if (!known) return
     if (known.products <= 1) this.categoryNames.delete(slug)
     else known.products -= 1
+  }
+}
+
+/** Adds to a size-capped cache, dropping the oldest entry (insertion order) when full. */
+function remember<V>(cache: Map<string, V>, key: string, value: V, limit: number): void {
+  cache.set(key, value)
+  if (cache.size > limit) {
+    const oldest = cache.keys().next().value
+    if (oldest !== undefined) cache.delete(oldest)
   }
 }
 
