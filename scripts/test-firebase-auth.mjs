@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// Runs the auth contract suite against the Firebase Auth emulator (offline, ~10 s to start):
+//   node scripts/test-firebase-auth.mjs [vitest paths...]   (default: app/lib/auth)
+// firebase emulators:exec sets FIREBASE_AUTH_EMULATOR_HOST and GCLOUD_PROJECT for the command.
+// Hosts and ports come from firebase.json (127.0.0.1, UI off).
+import { spawnSync } from 'node:child_process'
+
+const paths = process.argv.slice(2)
+const inner = `npx vitest run ${(paths.length ? paths : ['app/lib/auth']).join(' ')}`
+const started = Date.now()
+const result = spawnSync(
+  'npx',
+  ['firebase', 'emulators:exec', '--only', 'auth', '--project', 'demo-shop', inner],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      // No network here: keep firebase-tools from phoning home.
+      FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+      NO_UPDATE_NOTIFIER: '1',
+      FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '',
+    },
+  },
+)
+console.log(`firebase auth emulator run: ${((Date.now() - started) / 1000).toFixed(1)} s, exit ${result.status}`)
+process.exit(result.status ?? 1)
