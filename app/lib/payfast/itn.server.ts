@@ -1,0 +1,226 @@
+import type { OrderStatus } from '~/lib/data/types'
+import { InvalidTransitionError, type OrderStore } from '~/lib/data/store'
+
+import { amountToCents, centsToAmount } from './amount'
+import { type PayfastConfig, validateUrl } from './config'
+import { ipMatcher } from './ip.server'
+import {
+  itnParamString,
+  type PayfastPair,
+  signaturesMatch,
+  signParamString,
+} from './signature.server'
+
+/** The ITN as the notify route received it: `await request.text()` and `context.clientIp`. */
+export type ItnInput = { body: string; sourceIp: string }
+
+/** Where ITN outcomes are written; `console` fits. */
+export type ItnLog = {
+  info(message: string, details?: Record<string, unknown>): void
+  warn(message: string, details?: Record<string, unknown>): void
+  error(message: string, details?: Record<string, unknown>): void
+}
+
+export type ItnDeps = {
+  config: Pick<PayfastConfig, 'merchantId' | 'passphrase' | 'baseUrl' | 'validIps'>
+  orders: Pick<OrderStore, 'get' | 'transition'>
+  /** Server confirmation of the parameter string; defaults to a POST to `{base}/eng/query/validate`. */
+  validate?: (paramString: string) => Promise<boolean>
+  /** ISO-8601 time recorded in the order history; defaults to the clock. */
+  now?: () => string
+  log?: ItnLog
+}
+
+export type ItnResult = {
+  /** accepted: the order changed; ignored: a genuine ITN that changes nothing; rejected: a check failed. */
+  outcome: 'accepted' | 'ignored' | 'rejected'
+  reason: string
+  orderId?: string
+  status?: OrderStatus
+}
+
+/** An ITN is a few hundred bytes; anything near this is not PayFast. */
+const MAX_BODY_LENGTH = 16_384
+const VALIDATE_TIMEOUT_MS = 10_000
+
+const SETTLING_STATUS: Partial<Record<string, OrderStatus>> = {
+  COMPLETE: 'paid',
+  CANCELLED: 'cancelled',
+  FAILED: 'payment_failed',
+}
+
+/**
+ * Handles one PayFast ITN (instant transaction notification). Checks, in order: the signature, the
+ * source IP, the merchant id, the order and its amount, then PayFast's server confirmation. Any
+ * failed check changes nothing. An order that is no longer pending payment is left alone, so a
+ * replayed ITN is a no-op. Never throws: every outcome is logged and returned; the route answers
+ * 200 whatever the outcome.
+ */
+export async function handleItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
+  const log = deps.log ?? console
+  let result: ItnResult
+  try {
+    result = await processItn(input, deps)
+  } catch (error) {
+    log.error('PayFast ITN could not be processed', { sourceIp: input.sourceIp, error })
+    return { outcome: 'rejected', reason: `internal error: ${String(error)}` }
+  }
+  const details = {
+    sourceIp: input.sourceIp,
+    orderId: result.orderId,
+    status: result.status,
+    reason: result.reason,
+  }
+  if (result.outcome === 'rejected') log.warn(`PayFast ITN rejected: ${result.reason}`, details)
+  else log.info(`PayFast ITN ${result.outcome}: ${result.reason}`, details)
+  return result
+}
+
+async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
+  const reject = (reason: string, orderId?: string): ItnResult => ({
+    outcome: 'rejected',
+    reason,
+    ...(orderId ? { orderId } : {}),
+  })
+
+  const pairs = parseFormBody(input.body)
+  if (!pairs) return reject('malformed body')
+  const fields = new Map(pairs)
+
+  const received = fields.get('signature')
+  if (!received) return reject('missing signature')
+  const params = itnParamString(pairs)
+  if (!signaturesMatch(signParamString(params, deps.config.passphrase), received)) {
+    return reject('signature mismatch')
+  }
+
+  let allowed: (address: string) => boolean
+  try {
+    allowed = ipMatcher(deps.config.validIps)
+  } catch (error) {
+    return reject(`valid IP list unusable: ${String(error)}`)
+  }
+  if (!allowed(input.sourceIp)) return reject(`source IP ${input.sourceIp || '(none)'} not allowed`)
+
+  if (fields.get('merchant_id') !== deps.config.merchantId) {
+    return reject(`merchant_id ${JSON.stringify(fields.get('merchant_id') ?? null)} is not ours`)
+  }
+
+  const orderId = fields.get('m_payment_id') ?? ''
+  if (!orderId || orderId.length > 100) return reject('missing m_payment_id')
+  const order = await deps.orders.get(orderId)
+  if (!order) return reject(`unknown order ${JSON.stringify(orderId)}`)
+
+  const gross = amountToCents(fields.get('amount_gross') ?? '')
+  if (gross === null) return reject('malformed amount_gross', orderId)
+  if (gross !== order.totalCents) {
+    return reject(
+      `amount_gross ${centsToAmount(gross)} differs from the order total ${centsToAmount(order.totalCents)}`,
+      orderId,
+    )
+  }
+
+  const validate = deps.validate ?? confirmWithPayfast(deps.config)
+  let confirmed: boolean
+  try {
+    confirmed = await validate(params)
+  } catch (error) {
+    return reject(`server confirmation failed: ${String(error)}`, orderId)
+  }
+  if (!confirmed) return reject('server confirmation did not answer VALID', orderId)
+
+  const pfPaymentId = fields.get('pf_payment_id') ?? ''
+  const paymentStatus = fields.get('payment_status') ?? ''
+  if (order.status !== 'pending_payment') {
+    const replay = order.pfPaymentId !== null && order.pfPaymentId === pfPaymentId
+    return {
+      outcome: 'ignored',
+      reason: replay
+        ? `replay of pf_payment_id ${pfPaymentId}: order already ${order.status}`
+        : `order already ${order.status}; ${paymentStatus} for pf_payment_id ${pfPaymentId || '(none)'} not applied`,
+      orderId,
+      status: order.status,
+    }
+  }
+
+  const to = SETTLING_STATUS[paymentStatus]
+  if (!to) {
+    return {
+      outcome: 'ignored',
+      reason: `payment_status ${JSON.stringify(paymentStatus)} does not settle an order`,
+      orderId,
+      status: order.status,
+    }
+  }
+  if (to === 'paid' && !/^\d{1,32}$/.test(pfPaymentId)) {
+    return reject('COMPLETE without a pf_payment_id', orderId)
+  }
+
+  try {
+    const updated = await deps.orders.transition(orderId, to, {
+      now: (deps.now ?? (() => new Date().toISOString()))(),
+      note: `PayFast ${paymentStatus}${pfPaymentId ? ` (pf_payment_id ${pfPaymentId})` : ''}`,
+      ...(to === 'paid' ? { pfPaymentId } : {}),
+    })
+    return {
+      outcome: 'accepted',
+      reason: `${paymentStatus}: order ${to}`,
+      orderId,
+      status: updated.status,
+    }
+  } catch (error) {
+    // Two ITNs for one order raced: the other one settled it first.
+    if (error instanceof InvalidTransitionError) {
+      return { outcome: 'ignored', reason: `order settled meanwhile: ${error.message}`, orderId }
+    }
+    throw error
+  }
+}
+
+/**
+ * An x-www-form-urlencoded body as ordered pairs; null when it is malformed (bad escapes, no `=`,
+ * a repeated field, too long). Repeats are refused because PHP and we would disagree on which
+ * value was signed.
+ */
+export function parseFormBody(body: string): PayfastPair[] | null {
+  if (body.length > MAX_BODY_LENGTH) return null
+  const pairs: PayfastPair[] = []
+  const seen = new Set<string>()
+  for (const part of body.split('&')) {
+    if (part === '') continue
+    const at = part.indexOf('=')
+    if (at <= 0) return null
+    let name: string
+    let value: string
+    try {
+      name = decodeURIComponent(part.slice(0, at).replace(/\+/g, ' '))
+      value = decodeURIComponent(part.slice(at + 1).replace(/\+/g, ' '))
+    } catch {
+      return null
+    }
+    if (seen.has(name)) return null
+    seen.add(name)
+    pairs.push([name, value])
+  }
+  return pairs.length ? pairs : null
+}
+
+/**
+ * PayFast's server confirmation: POSTs the parameter string to `{base}/eng/query/validate` and is
+ * true only when the answer is `VALID` (10 s timeout).
+ */
+export function confirmWithPayfast(
+  config: Pick<PayfastConfig, 'baseUrl'>,
+  fetchImpl: typeof fetch = fetch,
+): (paramString: string) => Promise<boolean> {
+  return async (paramString) => {
+    const response = await fetchImpl(validateUrl(config), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: paramString,
+      signal: AbortSignal.timeout(VALIDATE_TIMEOUT_MS),
+    })
+    const text = await response.text()
+    return response.ok && text.trim() === 'VALID'
+  }
+}
