@@ -6,7 +6,7 @@ import { ContentPage } from '~/components/bloks/content-page'
 import { contentHeaders } from '~/lib/content/cache'
 import { pageMeta } from '~/lib/content/meta'
 import { loadPage } from '~/lib/content/pages.server'
-import contentStyles from '~/styles/content.css?url'
+import contentStyles from '~/styles/content.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }]
 

@@ -1,5 +1,5 @@
 import type { KeenSliderInstance, KeenSliderPlugin } from 'keen-slider'
-import keenSliderStyles from 'keen-slider/keen-slider.min.css?url'
+import keenSliderStyles from 'keen-slider/keen-slider.min.css'
 import { useEffect, useRef, useState } from 'react'
 
 import type { QuoteItem } from '~/lib/content/bloks.server'
