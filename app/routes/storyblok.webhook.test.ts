@@ -3,10 +3,13 @@ import { createHmac, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { fakeStory, startFakeStoryblok } from '~/lib/content/fake-storyblok-cdn'
+import type * as ContentModule from '~/lib/content/source.server'
+
+import type * as WebhookRoute from './storyblok.webhook'
 
 let cdn: Awaited<ReturnType<typeof startFakeStoryblok>>
-let route: typeof import('./storyblok.webhook')
-let content: typeof import('~/lib/content/source.server')
+let route: typeof WebhookRoute
+let content: typeof ContentModule
 
 const secret = 'hook-secret'
 
