@@ -1,5 +1,12 @@
 import { useFetcher, useLocation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
+
+const noSubscription = () => () => {}
+
+/** false while server-rendering and hydrating, true once React runs in the browser. */
+function useHydrated() {
+  return useSyncExternalStore(noSubscription, () => true, () => false)
+}
 
 type LikeResult = { ok: boolean; liked?: boolean }
 
@@ -10,8 +17,7 @@ type LikeResult = { ok: boolean; liked?: boolean }
 export function LikeButton({ productId, productName, liked }: { productId: string; productName: string; liked: boolean }) {
   const fetcher = useFetcher<LikeResult>({ key: `like-${productId}` })
   const location = useLocation()
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
 
   // Optimistic: from submit until the revalidated page arrives, show the opposite of what the page knows.
   const pressed = fetcher.formData ? !liked : liked
