@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
+import type { Product } from '~/lib/data/types'
+
 import { compareProducts, SORT_OPTIONS, sortKeyChanged, sortSpec, type SortOption } from './sort'
 import { makeProduct, ratingOf } from './test-products'
 
@@ -72,7 +74,8 @@ describe('sortKeyChanged', () => {
     expect(sortKeyChanged('name', base, repriced)).toBe(false)
   })
   it('ignores a stock change', () => {
-    for (const option of SORT_OPTIONS) expect(sortKeyChanged(option, base, { ...base, stock: 0 })).toBe(false)
+    const soldOut: Product = { ...base, stock: 0 }
+    for (const option of SORT_OPTIONS) expect(sortKeyChanged(option, base, soldOut)).toBe(false)
   })
   it('sees a new review under rating', () => {
     expect(sortKeyChanged('rating', base, { ...base, rating: ratingOf(4, 4, 4) })).toBe(true)

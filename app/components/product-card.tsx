@@ -1,0 +1,74 @@
+import { LikeButton } from '~/components/like-button'
+import { Link } from '~/components/link'
+import { Price } from '~/components/price'
+import { StarRating } from '~/components/star-rating'
+import { stockLabel, type ProductSummary } from '~/lib/catalog/summary'
+
+/**
+ * The one product card of /shop, the home page's featured products and the liked list. Pure:
+ * it renders the summary it is given; `liked` is the visitor's state when the page knows it.
+ */
+export function ProductCard({
+  product,
+  liked,
+  headingLevel = 3,
+  eager = false,
+}: {
+  product: ProductSummary
+  liked?: boolean
+  headingLevel?: 2 | 3
+  /** The first cards of a page are above the fold: load their images at once. */
+  eager?: boolean
+}) {
+  const href = `/shop/${encodeURIComponent(product.id)}`
+  const stock = stockLabel(product.stock)
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const headingId = `product-card-${product.id}`
+  return (
+    <article className="product-card" aria-labelledby={headingId}>
+      <Link to={href} className="product-card__image" tabIndex={-1} aria-hidden="true">
+        {product.image ? (
+          <img
+            src={product.image.url}
+            alt=""
+            width={product.image.width}
+            height={product.image.height}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <span className="product-card__no-image" />
+        )}
+      </Link>
+      <div className="product-card__body">
+        <p className="product-card__category">{product.categoryName}</p>
+        <Heading id={headingId} className="product-card__name">
+          <Link to={href}>{product.name}</Link>
+        </Heading>
+        {product.rating.average !== null ? (
+          <StarRating rating={product.rating.average} count={product.rating.count} />
+        ) : (
+          <p className="product-card__no-reviews">No reviews yet</p>
+        )}
+        <Price cents={product.priceCents} compareAtCents={product.compareAtCents} />
+        {stock.level !== 'in' ? <p className={`stock-badge stock-badge--${stock.level}`}>{stock.label}</p> : null}
+      </div>
+      <div className="product-card__like">
+        <LikeButton productId={product.id} productName={product.name} liked={liked ?? false} />
+      </div>
+    </article>
+  )
+}
+
+/** A card-shaped placeholder shown while results load. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card product-card--skeleton" aria-hidden="true">
+      <div className="product-card__image skeleton" />
+      <div className="product-card__body">
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line skeleton--short" />
+      </div>
+    </div>
+  )
+}
