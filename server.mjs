@@ -12,7 +12,7 @@ import express from 'express'
 
 const BUILD_PATH = path.resolve('build/index.js')
 const VERSION_PATH = path.resolve('build/version.txt')
-const development = process.env.NODE_ENV !== 'production'
+const development = process.env.NODE_ENV === 'development'
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -30,7 +30,7 @@ try {
   console.error(error instanceof Error && error.name === 'EnvError' ? error.message : error)
   process.exit(1)
 }
-const { env } = build.entry.module
+const { env, crossSiteRefusal } = build.entry.module
 
 const app = express()
 app.disable('x-powered-by')
@@ -45,6 +45,21 @@ app.use(express.static('public', { maxAge: '1h' }))
 app.use((_req, res, next) => {
   res.set(SECURITY_HEADERS)
   next()
+})
+
+// Cross-site request forgery, refused without tokens (DESIGN.md): before Remix sees the request.
+app.use((req, res, next) => {
+  const reason = crossSiteRefusal({
+    method: req.method,
+    path: req.path,
+    secFetchSite: req.get('sec-fetch-site'),
+    origin: req.get('origin'),
+    host: req.get('host'),
+    appUrl: env.appUrl,
+  })
+  if (!reason) return next()
+  console.warn(`Refused ${req.method} ${req.path} from ${req.ip}: ${reason}`)
+  res.status(403).type('text/plain').send('Forbidden: this request came from another site.')
 })
 
 const getLoadContext = (req) => ({ clientIp: req.ip ?? '' })

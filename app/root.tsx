@@ -24,7 +24,7 @@ import { isChunkLoadError, reloadForFailedChunk } from '~/lib/chunk-reload'
 import { loadLayout } from '~/lib/content/layout.server'
 import { loadShellCounts } from '~/lib/shell.server'
 import { readToast } from '~/lib/toast.server'
-import styles from '~/styles/app.css?url'
+import styles from '~/styles/app.css'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },

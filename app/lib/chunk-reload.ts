@@ -29,10 +29,10 @@ export function watchForFailedChunks() {
     'error',
     (event) => {
       const target = event.target
-      if (target instanceof HTMLScriptElement || target instanceof HTMLLinkElement) {
-        if (target.src?.includes('/build/') || (target instanceof HTMLLinkElement && target.href.includes('/build/'))) {
-          reloadForFailedChunk()
-        }
+      const assetUrl =
+        target instanceof HTMLScriptElement ? target.src : target instanceof HTMLLinkElement ? target.href : null
+      if (assetUrl !== null) {
+        if (assetUrl.includes('/build/')) reloadForFailedChunk()
       } else if (isChunkLoadError(event.error)) {
         reloadForFailedChunk()
       }
