@@ -1,0 +1,184 @@
+import type { Page } from '@playwright/test'
+
+import { expect, test } from './fixtures'
+
+/**
+ * Accounts with JS on and off (the config runs every spec in both projects): sign-up, sign-in,
+ * password reset, /account, likes, reviews, contact and the cross-site rule.
+ */
+const PASSWORD = 'karoo-sunset-42'
+const freshEmail = () => `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.co.za`
+
+async function signUp(page: Page, email = freshEmail(), path = '/auth') {
+  await page.goto(path)
+  const form = page.getByRole('form', { name: 'Create an account' })
+  await form.getByLabel('First name').fill('Thandi')
+  await form.getByLabel('Last name').fill('Mokoena')
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Password').fill(PASSWORD)
+  await form.getByRole('button', { name: 'Create account' }).click()
+  return email
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  const form = page.getByRole('form', { name: 'Sign in' })
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Password').fill(password)
+  await form.getByRole('button', { name: 'Sign in' }).click()
+}
+
+async function signOut(page: Page) {
+  await page.goto('/auth')
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()
+}
+
+test('sign up, sign out, sign in again', async ({ page }) => {
+  const email = await signUp(page)
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('navigation', { name: 'Your shop' }).getByRole('link', { name: 'Account' })).toBeVisible()
+  await signOut(page)
+  await page.goto('/auth')
+  await signIn(page, email)
+  await expect(page).toHaveURL('/')
+  await page.goto('/auth')
+  await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible()
+  await expect(page.getByText(email)).toBeVisible()
+})
+
+test('a wrong password and an unknown email get the same message', async ({ page }) => {
+  const email = await signUp(page)
+  await signOut(page)
+  await page.goto('/auth')
+  await signIn(page, email, 'not-the-password')
+  const message = 'That email and password do not match an account. Check both and try again.'
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByText(message)).toBeVisible()
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByLabel('Email')).toHaveValue(email)
+  await signIn(page, freshEmail(), PASSWORD)
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByText(message)).toBeVisible()
+})
+
+test('sign-up errors are shown beside each field', async ({ page }) => {
+  await page.goto('/auth')
+  const form = page.getByRole('form', { name: 'Create an account' })
+  await form.getByLabel('Last name').fill('Mokoena')
+  await form.getByLabel('Email').fill('not-an-email')
+  await form.getByLabel('Password').fill('short')
+  await form.getByRole('button', { name: 'Create account' }).click()
+  await expect(form.getByText('Enter your first name')).toBeVisible()
+  await expect(form.getByText(/Enter an email address like/)).toBeVisible()
+  await expect(form.getByText('Choose a password of at least 8 characters')).toBeVisible()
+  await expect(form.getByLabel('Last name')).toHaveValue('Mokoena')
+})
+
+test('forgotten password: the development link sets a new password', async ({ page }) => {
+  const email = await signUp(page)
+  await signOut(page)
+  await page.goto('/auth')
+  await page.getByRole('link', { name: 'Forgot your password?' }).click()
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(page.getByText(/a link to choose a new password is on its way/)).toBeVisible()
+  await page.getByRole('link', { name: 'reset link' }).click()
+  await page.getByLabel('New password').fill('a-brand-new-password')
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  await expect(page).toHaveURL('/auth')
+  await signIn(page, email, 'a-brand-new-password')
+  await expect(page).toHaveURL('/')
+})
+
+test('/account sends a visitor to sign in and back; address errors are shown by field', async ({ page }) => {
+  const email = await signUp(page)
+  await signOut(page)
+  await page.goto('/account')
+  await expect(page).toHaveURL('/auth?redirectTo=%2Faccount')
+  await signIn(page, email)
+  await expect(page).toHaveURL('/account')
+  await expect(page.getByLabel('Email')).toHaveValue(email)
+
+  const address = page.getByRole('form', { name: 'Delivery address' })
+  await address.getByLabel('Suburb').fill('Gardens')
+  await address.getByLabel('City or town').fill('Cape Town')
+  await address.getByLabel('Postal code').fill('80')
+  await address.getByRole('button', { name: 'Save address' }).click()
+  await expect(address.getByText('Enter the street address (line 1)')).toBeVisible()
+  await expect(address.getByText('Choose one of the nine provinces')).toBeVisible()
+  await expect(address.getByText(/Enter the 4-digit postal code/)).toBeVisible()
+  await expect(address.getByLabel('Suburb')).toHaveValue('Gardens')
+
+  await address.getByLabel('Street address').fill('12 Long Street')
+  await address.getByLabel('Province').selectOption('Western Cape')
+  await address.getByLabel('Postal code').fill('8001')
+  await address.getByRole('button', { name: 'Save address' }).click()
+  await expect(page.getByText('Address saved').first()).toBeAttached()
+  await page.reload()
+  await expect(page.getByRole('form', { name: 'Delivery address' }).getByLabel('Street address')).toHaveValue('12 Long Street')
+})
+
+test('likes made as a visitor survive sign-in', async ({ page }) => {
+  const email = await signUp(page)
+  await signOut(page)
+  await page.goto('/shop')
+  const like = page.getByRole('button', { name: /^Like / }).first()
+  const label = (await like.getAttribute('aria-label')) ?? ''
+  const productName = label.replace(/^Like /, '')
+  await like.click()
+  await expect(page.getByRole('button', { name: `Unlike ${productName}` }).first()).toHaveAttribute('aria-pressed', 'true')
+  await page.goto('/auth')
+  await signIn(page, email)
+  await page.goto('/liked')
+  await expect(page.getByRole('link', { name: productName }).first()).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Your shop' }).getByLabel('1 liked products')).toBeVisible()
+})
+
+test('a posted review moves the product statistics', async ({ page }) => {
+  await signUp(page)
+  await page.goto('/shop')
+  const productLink = page.getByRole('main').getByRole('link').filter({ hasNotText: /^(Next|Previous|\d+)$/ }).first()
+  await productLink.click()
+  await expect(page).toHaveURL(/\/shop\/[a-z0-9-]+/)
+  const countText = async () => {
+    const text = (await page.getByText(/\b\d+ reviews?\b/).first().textContent().catch(() => null)) ?? '0 reviews'
+    return Number(/(\d+) reviews?/.exec(text)?.[1] ?? 0)
+  }
+  const before = await countText()
+  const form = page.locator('form').filter({ has: page.locator('input[name="intent"][value="review"], button[name="intent"][value="review"]') })
+  await form.getByRole('radio', { name: /5/ }).first().check()
+  await form.getByLabel(/title/i).fill('Lovely')
+  await form.getByLabel(/review|body/i).last().fill('Smooth and fresh, just like at home.')
+  await form.getByRole('button', { name: /review/i }).click()
+  await expect(page.getByText('Thanks for your review').first()).toBeAttached()
+  await expect.poll(countText).toBe(before + 1)
+})
+
+test('a contact message is stored and the page confirms it', async ({ page }) => {
+  await page.goto('/contact')
+  await page.getByLabel('Name').fill('Lerato')
+  await page.getByLabel('Email').fill(freshEmail())
+  await page.getByLabel('Subject').fill('Delivery to Knysna')
+  await page.getByLabel('Message').fill('Do you deliver to Knysna over the holidays?')
+  await page.getByRole('button', { name: 'Send message' }).click()
+  await expect(page).toHaveURL('/contact?sent=1')
+  await expect(page.getByRole('status').filter({ hasText: 'Thanks, your message has been sent.' })).toBeVisible()
+})
+
+test('a cross-site POST answers 403 and changes nothing', async ({ page, request }) => {
+  const email = freshEmail()
+  const response = await request.post('/auth', {
+    headers: { Origin: 'https://evil.example' },
+    form: { intent: 'signup', firstName: 'Eve', lastName: 'Evil', email, password: PASSWORD },
+    maxRedirects: 0,
+  })
+  expect(response.status()).toBe(403)
+  await page.goto('/auth')
+  await signIn(page, email)
+  await expect(page.getByText('That email and password do not match an account. Check both and try again.')).toBeVisible()
+})
+
+test('redirectTo to another site lands on the home page', async ({ page }) => {
+  const email = await signUp(page)
+  await signOut(page)
+  await page.goto('/auth?redirectTo=https%3A%2F%2Fevil.example')
+  await signIn(page, email)
+  await expect(page).toHaveURL('/')
+})
