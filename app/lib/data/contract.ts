@@ -104,15 +104,18 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
   describe(`data store contract: ${name}`, () => {
     let store: Store
 
+    // The first call to a freshly started emulator can take several seconds (JVM warm-up, gRPC
+    // channel), more than vitest's 10 s hook default allows on a busy two-core machine.
+    const HOOK_TIMEOUT = 60_000
     beforeEach(async () => {
       store = await harness.fresh()
-    })
+    }, HOOK_TIMEOUT)
     afterEach(async () => {
       await harness.release(store)
-    })
+    }, HOOK_TIMEOUT)
     afterAll(async () => {
       await harness.dispose()
-    })
+    }, HOOK_TIMEOUT)
 
     describe('products', () => {
       it('starts empty', async () => {
@@ -411,7 +414,9 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         expect(refused).toHaveLength(15)
         for (const r of refused) expect(r.reason).toBeInstanceOf(OutOfStockError)
         expect(await stockOf(store, 'last-five')).toBe(0)
-      })
+        // Firestore retries contended transactions with a growing back-off, so a 20-way rush on
+        // one document takes seconds; the default per-test limit is too tight for it.
+      }, 90_000)
 
       it('lists a customer’s orders newest first', async () => {
         const a = await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }], 'u1'), orderId(), minutes(1))

@@ -41,15 +41,15 @@ export function applyRating(
   previous: Review['rating'] | null,
   next: Review['rating'],
 ): RatingSummary {
-  const distribution = [...summary.distribution] as RatingSummary['distribution']
-  let { count, sum } = summary
-  if (previous !== null) {
-    distribution[previous - 1] -= 1
-    count -= 1
-    sum -= previous
+  const distribution = summary.distribution.map(
+    (n, i) => n - (previous === i + 1 ? 1 : 0) + (next === i + 1 ? 1 : 0),
+  ) as RatingSummary['distribution']
+  const removed = previous === null ? 0 : 1
+  return {
+    count: summary.count - removed + 1,
+    sum: summary.sum - (previous ?? 0) + next,
+    distribution,
   }
-  distribution[next - 1] += 1
-  return { count: count + 1, sum: sum + next, distribution }
 }
 
 export function assertTransition(orderId: string, from: OrderStatus, to: OrderStatus): void {

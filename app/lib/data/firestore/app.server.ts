@@ -9,8 +9,16 @@ import { getFirestore, type Firestore } from 'firebase-admin/firestore'
  */
 export function firestoreFor(projectId: string): { app: App; db: Firestore } {
   const name = `storefront-data-${projectId}`
-  const app = getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name)
-  return { app, db: getFirestore(app) }
+  const existing = getApps().find((a) => a.name === name)
+  const app = existing ?? initializeApp({ projectId }, name)
+  const db = getFirestore(app)
+  if (!existing && process.env.FIRESTORE_EMULATOR_HOST) {
+    // Without a universe domain the Google auth library probes the GCE metadata server
+    // (169.254.169.254) before the first call, even though the emulator needs no credentials:
+    // a pointless network call that stalls each start by seconds off Google Cloud.
+    db.settings({ universeDomain: 'googleapis.com' })
+  }
+  return { app, db }
 }
 
 export async function closeFirestore(app: App): Promise<void> {
