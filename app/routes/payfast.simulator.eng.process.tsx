@@ -7,7 +7,7 @@ import { notFound } from '~/lib/http.server'
 import { SimulatorError, SimulatorFrame } from '~/lib/payfast/simulator-ui'
 import { centsToAmount } from '~/lib/payfast/amount'
 import { checkPaymentRequest, formPairs } from '~/lib/payfast/simulator.server'
-import styles from '~/styles/payfast.css?url'
+import styles from '~/styles/payfast.css'
 
 // The simulator's stand-in for PayFast's `/eng/process`: the shop's checkout form posts here.
 

@@ -13,7 +13,7 @@ import {
   type ItnStatus,
   newPfPaymentId,
 } from '~/lib/payfast/simulator.server'
-import styles from '~/styles/payfast.css?url'
+import styles from '~/styles/payfast.css'
 
 // The simulator's pay/cancel step: re-checks the carried request, sends the ITN to notify_url over
 // HTTP as PayFast does, then sends the buyer back to return_url or cancel_url.
