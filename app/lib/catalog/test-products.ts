@@ -23,6 +23,6 @@ export function makeProduct(overrides: Partial<Product> & Pick<Product, 'id'>): 
 /** A rating summary from individual star ratings. */
 export function ratingOf(...stars: (1 | 2 | 3 | 4 | 5)[]): Product['rating'] {
   const distribution: Product['rating']['distribution'] = [0, 0, 0, 0, 0]
-  for (const s of stars) distribution[s - 1] += 1
+  for (const s of stars) distribution[s - 1] = (distribution[s - 1] ?? 0) + 1
   return { count: stars.length, sum: stars.reduce((a, b) => a + b, 0), distribution }
 }
