@@ -21,19 +21,28 @@ const holder = globalThis as typeof globalThis & { __storefrontStore?: Promise<S
 
 /** The process's store, opened on first use from DATA_BACKEND and kept for the life of the process. */
 export function getStore(): Promise<Store> {
-  holder.__storefrontStore ??= (async () => {
+  if (holder.__storefrontStore) return holder.__storefrontStore
+  const opening: Promise<Store> = (async () => {
     const { env } = await import('~/lib/env.server')
-    if (env.dataBackend === 'firestore') {
-      // env.server.ts already refuses DATA_BACKEND=firestore without a project id.
-      return openStore({ backend: 'firestore', projectId: env.firebase.projectId! })
+    const store =
+      env.dataBackend === 'firestore'
+        ? // env.server.ts already refuses DATA_BACKEND=firestore without a project id.
+          await openStore({ backend: 'firestore', projectId: env.firebase.projectId! })
+        : await openStore({ backend: 'sqlite', dataDir: env.dataDir })
+    const close = store.close.bind(store)
+    // Once closed (tests, scripts), the next getStore() opens a new one instead of handing out a dead store.
+    store.close = async () => {
+      if (holder.__storefrontStore === opening) holder.__storefrontStore = undefined
+      await close()
     }
-    return openStore({ backend: 'sqlite', dataDir: env.dataDir })
+    return store
   })().catch((error: unknown) => {
     // A failed open (locked file, bad credentials) should not poison every later request.
-    holder.__storefrontStore = undefined
+    if (holder.__storefrontStore === opening) holder.__storefrontStore = undefined
     throw error
   })
-  return holder.__storefrontStore
+  holder.__storefrontStore = opening
+  return opening
 }
 
 export type { Store } from './store'
