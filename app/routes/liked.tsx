@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
-import { LikeButton } from '~/components/like-button'
 import { Link } from '~/components/link'
+import { ProductCard } from '~/components/product-card'
+import { toProductSummary } from '~/lib/catalog/summary'
 import { getStore } from '~/lib/data/index.server'
 import { likedAction } from '~/lib/liked/liked-action.server'
 import { likedIds } from '~/lib/liked/liked.server'
-import { formatRand } from '~/lib/money'
 import formStyles from '~/styles/forms.css?url'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
@@ -20,8 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     products: ids.flatMap((id) => {
       const p = byId.get(id)
-      if (!p) return []
-      return [{ id: p.id, name: p.name, priceCents: p.priceCents, stock: p.stock, image: p.images[0] ?? null }]
+      return p ? [toProductSummary(p)] : []
     }),
   }
 }
@@ -43,20 +42,10 @@ export default function LikedPage() {
           </p>
         </div>
       ) : (
-        <ul className="liked-list" aria-label="Liked products">
-          {products.map((product) => (
-            <li key={product.id} className="liked-list__item">
-              {product.image ? (
-                <img src={product.image.url} alt={product.image.alt} width={96} height={96} loading="lazy" />
-              ) : null}
-              <div>
-                <Link to={`/shop/${product.id}`}>{product.name}</Link>
-                <p>
-                  {formatRand(product.priceCents)}
-                  {product.stock === 0 ? ' · Sold out' : null}
-                </p>
-              </div>
-              <LikeButton productId={product.id} productName={product.name} liked />
+        <ul className="product-grid" aria-label="Liked products">
+          {products.map((product, index) => (
+            <li key={product.id}>
+              <ProductCard product={product} liked eager={index < 4} headingLevel={2} />
             </li>
           ))}
         </ul>
