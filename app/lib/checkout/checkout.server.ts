@@ -1,0 +1,152 @@
+import { data, redirect } from '@remix-run/node'
+
+import { parseForm, type FieldErrors } from '~/lib/auth/forms.server'
+import { optionalUser } from '~/lib/auth/session.server'
+import {
+  clearCart,
+  loadCart,
+  readCartLines,
+  writeCartLines,
+  type CartOwner,
+  type CartViewLine,
+} from '~/lib/cart/cart.server'
+import { cartTotals, maxQuantityFor } from '~/lib/cart/rules'
+import { getStore, type Store } from '~/lib/data/index.server'
+import { OutOfStockError } from '~/lib/data/store'
+import type { Order, OrderDraft, User } from '~/lib/data/types'
+import { env } from '~/lib/env.server'
+import { newOrderId } from '~/lib/orders/id.server'
+import { expireStalePending, holdOrderId } from '~/lib/orders/orders.server'
+import { buildPaymentForm, type PaymentForm } from '~/lib/payfast/checkout.server'
+import { sessionStorage } from '~/lib/session.server'
+import { redirectWithToast } from '~/lib/toast.server'
+
+import { CHECKOUT_FIELDS, checkoutFormSchema, type CheckoutForm } from './schema'
+
+export type CheckoutActionData = { errors: FieldErrors; values: Record<string, string> }
+
+/** The form's starting values: the customer's profile and saved address, blank for guests. */
+export function checkoutPrefill(user: User | null): Record<(typeof CHECKOUT_FIELDS)[number], string> {
+  return {
+    email: user?.email ?? '',
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    phone: user?.phone ?? '',
+    line1: user?.address?.line1 ?? '',
+    line2: user?.address?.line2 ?? '',
+    suburb: user?.address?.suburb ?? '',
+    city: user?.address?.city ?? '',
+    province: user?.address?.province ?? '',
+    postalCode: user?.address?.postalCode ?? '',
+  }
+}
+
+/** What the order will hold: snapshots of today's names and prices, and the totals. */
+export function orderDraft(form: CheckoutForm, lines: readonly CartViewLine[], userId: string | null): OrderDraft {
+  const orderLines = lines.map((line) => ({
+    productId: line.productId,
+    name: line.name,
+    unitPriceCents: line.unitPriceCents,
+    quantity: line.quantity,
+    imageUrl: line.image?.url ?? null,
+  }))
+  const totals = cartTotals(orderLines)
+  return {
+    userId,
+    email: form.email,
+    firstName: form.firstName,
+    lastName: form.lastName,
+    phone: form.phone,
+    shippingAddress: {
+      line1: form.line1,
+      line2: form.line2,
+      suburb: form.suburb,
+      city: form.city,
+      province: form.province,
+      postalCode: form.postalCode,
+    },
+    lines: orderLines,
+    subtotalCents: totals.subtotalCents,
+    shippingCents: totals.shippingCents,
+    totalCents: totals.totalCents,
+    vatCents: totals.vatCents,
+  }
+}
+
+/** "Only 2 left of Rooibos tea; Fynbos honey is sold out": what an OutOfStockError means to a shopper. */
+export function shortageMessage(error: OutOfStockError, names: ReadonlyMap<string, string>): string {
+  const parts = error.shortages.map(({ productId, available }) => {
+    const name = names.get(productId) ?? productId
+    return available <= 0 ? `${name} is sold out` : `Only ${available} left of ${name}`
+  })
+  return `${parts.join('; ')}. Change the quantity in your cart and try again.`
+}
+
+/**
+ * POST /checkout: validates the form, expires stale pending orders, places the order (stock
+ * reserved in one transaction), empties the cart, remembers the order in the session and sends
+ * the shopper to the PayFast page.
+ */
+export async function checkoutAction({ request }: { request: Request }) {
+  const formData = await request.formData()
+  const parsed = parseForm(checkoutFormSchema, formData)
+  if (!parsed.ok) return data<CheckoutActionData>({ errors: parsed.errors, values: parsed.values }, { status: 400 })
+
+  const store = await getStore()
+  const [user, cart] = await Promise.all([optionalUser(request, { checkRevoked: true }), loadCart(request, store)])
+  if (!cart.lines.length) {
+    return redirectWithToast(request, '/cart', { type: 'info', title: 'Your cart is empty' })
+  }
+  await expireStalePending(store)
+
+  const draft = orderDraft(parsed.data, cart.lines, user?.id ?? null)
+  let order: Order
+  try {
+    order = await store.orders.place(draft, newOrderId(), new Date().toISOString())
+  } catch (error) {
+    if (!(error instanceof OutOfStockError)) throw error
+    const names = new Map(cart.lines.map((l) => [l.productId, l.name]))
+    return data<CheckoutActionData>(
+      { errors: { form: [shortageMessage(error, names)] }, values: parsed.values },
+      { status: 409 },
+    )
+  }
+
+  const { session } = cart.owner
+  await clearCart(cart.owner, store)
+  holdOrderId(session, order.id)
+  return redirect(`/checkout/pay/${order.id}`, {
+    headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
+  })
+}
+
+/** PayFast's return, cancel and notify URLs for an order. */
+export function paymentUrls(orderId: string, appUrl = env.appUrl) {
+  return {
+    returnUrl: `${appUrl}/orders/${orderId}`,
+    cancelUrl: `${appUrl}/checkout/cancel/${orderId}`,
+    notifyUrl: `${appUrl}/payfast/notify`,
+  }
+}
+
+/** The signed form that sends the shopper's browser to PayFast for `order`. */
+export function paymentFormFor(order: Order): PaymentForm {
+  return buildPaymentForm(order, paymentUrls(order.id), env.payfast)
+}
+
+/** After a cancelled payment: the order's lines go back into the cart (idempotent: never above the order's quantities). */
+export async function restoreCartFrom(order: Order, owner: CartOwner, store: Store) {
+  const lines = await readCartLines(owner, store)
+  const products = await store.products.getMany(order.lines.map((l) => l.productId))
+  const stock = new Map(products.map((p) => [p.id, p.stock]))
+  const next = [...lines]
+  for (const ordered of order.lines) {
+    const max = maxQuantityFor(stock.get(ordered.productId) ?? 0)
+    const quantity = Math.min(ordered.quantity, max)
+    if (quantity < 1) continue
+    const at = next.findIndex((l) => l.productId === ordered.productId)
+    if (at === -1) next.push({ productId: ordered.productId, quantity })
+    else next[at] = { productId: ordered.productId, quantity: Math.max(next[at]!.quantity, quantity) }
+  }
+  await writeCartLines(owner, next, store)
+}

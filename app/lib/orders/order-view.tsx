@@ -1,0 +1,100 @@
+import { formatRand } from '~/lib/money'
+
+import type { OrderView } from './orders.server'
+import { formatSastDateTime } from './status'
+import { TotalsList } from './totals-view'
+
+/** The order's history, oldest first: every status change with its time and note. */
+export function StatusTimeline({ history, label = 'Status timeline' }: { history: OrderView['history']; label?: string }) {
+  return (
+    <ol className="timeline" aria-label={label}>
+      {history.map((entry, i) => (
+        <li key={`${entry.status}-${entry.at}-${i}`} className={`timeline__item timeline__item--${entry.status}`}>
+          <strong>{entry.label}</strong>{' '}
+          <time dateTime={entry.at}>{formatSastDateTime(entry.at)}</time>
+          {entry.note ? <span className="timeline__note"> — {entry.note}</span> : null}
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+export function StatusBadge({ status, label }: { status: string; label: string }) {
+  return <span className={`status-badge status-badge--${status}`}>{label}</span>
+}
+
+/** One order in full: status, timeline, lines, totals, address and the PayFast reference. */
+export function OrderDetails({ order }: { order: OrderView }) {
+  const a = order.shippingAddress
+  return (
+    <div className="order-details">
+      <p className="order-details__status">
+        Status: <StatusBadge status={order.status} label={order.statusLabel} />
+      </p>
+      <section aria-labelledby="order-timeline-title">
+        <h2 id="order-timeline-title">Timeline</h2>
+        <StatusTimeline history={order.history} />
+      </section>
+      <section aria-labelledby="order-lines-title">
+        <h2 id="order-lines-title">Items</h2>
+        <table className="order-lines">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Unit price</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Line total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.productId}>
+                <th scope="row">{line.name}</th>
+                <td>{formatRand(line.unitPriceCents)}</td>
+                <td>{line.quantity}</td>
+                <td>{formatRand(line.lineTotalCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <TotalsList totals={order} />
+      </section>
+      <div className="order-details__panels">
+        <section aria-labelledby="order-address-title">
+          <h2 id="order-address-title">Shipping address</h2>
+          <address>
+            {order.name}
+            <br />
+            {a.line1}
+            {a.line2 ? (
+              <>
+                <br />
+                {a.line2}
+              </>
+            ) : null}
+            <br />
+            {a.suburb}, {a.city}
+            <br />
+            {a.province}, {a.postalCode}
+          </address>
+          <p>
+            {order.email} · {order.phone}
+          </p>
+        </section>
+        <section aria-labelledby="order-payment-title">
+          <h2 id="order-payment-title">Payment</h2>
+          <p>
+            Paid with PayFast.{' '}
+            {order.pfPaymentId ? (
+              <>
+                PayFast payment reference: <strong>{order.pfPaymentId}</strong>
+              </>
+            ) : (
+              'No payment received yet.'
+            )}
+          </p>
+        </section>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,131 @@
+import type { Session } from '@remix-run/node'
+
+import type { Store } from '~/lib/data/index.server'
+import { InvalidTransitionError } from '~/lib/data/store'
+import type { Order, OrderStatus } from '~/lib/data/types'
+
+import { isOrderId } from './id'
+import { STATUS_LABELS } from './status'
+
+/** A pending_payment order older than this is cancelled and its stock released. */
+export const PENDING_PAYMENT_TTL_MS = 30 * 60 * 1000
+/** Orders a browser session remembers having placed (guests see these without an account). */
+export const MAX_HELD_ORDERS = 20
+const HELD_KEY = 'orderIds'
+
+/**
+ * Expires stale pending orders. No timers: called lazily before an order is placed and before
+ * orders are read, which is when a stale reservation would matter.
+ */
+export async function expireStalePending(store: Pick<Store, 'orders'>, now = Date.now()): Promise<number> {
+  return store.orders.expirePending(new Date(now - PENDING_PAYMENT_TTL_MS).toISOString(), new Date(now).toISOString())
+}
+
+/** The order ids this browser session placed, newest first. */
+export function heldOrderIds(session: Session): string[] {
+  const raw: unknown = session.get(HELD_KEY)
+  return Array.isArray(raw) ? raw.filter(isOrderId).slice(0, MAX_HELD_ORDERS) : []
+}
+
+/** Remembers that this session placed `orderId`; the caller commits the session. */
+export function holdOrderId(session: Session, orderId: string) {
+  session.set(HELD_KEY, [orderId, ...heldOrderIds(session).filter((id) => id !== orderId)].slice(0, MAX_HELD_ORDERS))
+}
+
+/**
+ * Who may see an order in full: its customer (signed in), or the browser session that placed it.
+ * Anyone else gets null (the routes answer 404 or a bare confirmation).
+ */
+export function canSeeOrder(order: Pick<Order, 'id' | 'userId'>, viewer: { userId: string | null; heldIds: readonly string[] }) {
+  if (order.userId !== null) return order.userId === viewer.userId
+  return viewer.heldIds.includes(order.id)
+}
+
+export type CancelOutcome = 'cancelled' | 'already-settled' | 'not-yours'
+
+/**
+ * The PayFast cancel_url: cancels a pending order (releasing its stock) for the session that placed
+ * it. An order PayFast's ITN already cancelled, or one that was paid meanwhile, is left as it is.
+ */
+export async function cancelHeldOrder(
+  store: Pick<Store, 'orders'>,
+  viewer: { userId: string | null; heldIds: readonly string[] },
+  orderId: string,
+  now = new Date().toISOString(),
+): Promise<{ outcome: CancelOutcome; order: Order | null }> {
+  if (!isOrderId(orderId)) return { outcome: 'not-yours', order: null }
+  const order = await store.orders.get(orderId)
+  if (!order || !(viewer.heldIds.includes(order.id) || (order.userId !== null && order.userId === viewer.userId))) {
+    return { outcome: 'not-yours', order: null }
+  }
+  if (order.status !== 'pending_payment') return { outcome: 'already-settled', order }
+  try {
+    const updated = await store.orders.transition(order.id, 'cancelled', { now, note: 'Payment cancelled at PayFast' })
+    return { outcome: 'cancelled', order: updated }
+  } catch (error) {
+    // The ITN (or expiry) settled it between our read and our write.
+    if (error instanceof InvalidTransitionError) return { outcome: 'already-settled', order: await store.orders.get(order.id) }
+    throw error
+  }
+}
+
+export type OrderView = {
+  id: string
+  status: OrderStatus
+  statusLabel: string
+  createdAt: string
+  email: string
+  name: string
+  phone: string
+  history: { status: OrderStatus; label: string; at: string; note: string | null }[]
+  lines: { productId: string; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number; imageUrl: string | null }[]
+  subtotalCents: number
+  shippingCents: number
+  totalCents: number
+  vatCents: number
+  shippingAddress: Order['shippingAddress']
+  pfPaymentId: string | null
+}
+
+/** What the order page renders, and nothing else. */
+export function toOrderView(order: Order): OrderView {
+  return {
+    id: order.id,
+    status: order.status,
+    statusLabel: STATUS_LABELS[order.status],
+    createdAt: order.createdAt,
+    email: order.email,
+    name: `${order.firstName} ${order.lastName}`,
+    phone: order.phone,
+    history: order.history.map((h) => ({ status: h.status, label: STATUS_LABELS[h.status], at: h.at, note: h.note })),
+    lines: order.lines.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+      lineTotalCents: l.unitPriceCents * l.quantity,
+      imageUrl: l.imageUrl,
+    })),
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    vatCents: order.vatCents,
+    shippingAddress: order.shippingAddress,
+    pfPaymentId: order.pfPaymentId,
+  }
+}
+
+/** The tracking page's answer: the timeline and totals, no address or phone. */
+export function toTrackingView(order: Order) {
+  const view = toOrderView(order)
+  return {
+    id: view.id,
+    status: view.status,
+    statusLabel: view.statusLabel,
+    createdAt: view.createdAt,
+    history: view.history,
+    itemCount: view.lines.reduce((n, l) => n + l.quantity, 0),
+    totalCents: view.totalCents,
+  }
+}
+export type TrackingView = ReturnType<typeof toTrackingView>

@@ -1,0 +1,65 @@
+import { data } from '@remix-run/node'
+import { z } from 'zod'
+
+import { parseForm, type FieldErrors } from '~/lib/auth/forms.server'
+import type { Store } from '~/lib/data/index.server'
+
+import { isOrderId, normalizeOrderId } from './id'
+import { expireStalePending, toTrackingView, type TrackingView } from './orders.server'
+
+export const TRACK_LOOKUPS = { limit: 10, windowMs: 10 * 60 * 1000 } as const
+export const NO_ORDER_MESSAGE = 'No order found with that id and email'
+
+/** The one schema of the tracking form. */
+export const trackFormSchema = z.object({
+  orderId: z
+    .string({ required_error: 'Enter your order number' })
+    .transform(normalizeOrderId)
+    .pipe(z.string().min(1, 'Enter your order number').max(40, 'An order number has 12 characters, e.g. K7M2P9QRTWXY')),
+  email: z
+    .string({ required_error: 'Enter the email address you used at checkout' })
+    .trim()
+    .min(1, 'Enter the email address you used at checkout')
+    .max(254, 'That email address is too long')
+    .email('Enter an email address like name@example.co.za')
+    .transform((value) => value.toLowerCase()),
+})
+
+export type TrackActionData =
+  | { ok: true; order: TrackingView }
+  | { ok: false; errors: FieldErrors; values: Record<string, string> }
+
+function minutes(ms: number) {
+  const n = Math.max(1, Math.ceil(ms / 60_000))
+  return `${n} minute${n === 1 ? '' : 's'}`
+}
+
+/**
+ * POST /track_order: order id + email shows the status timeline. Every wrong pair gets the same
+ * answer (no enumeration); at most 10 lookups per IP per 10 minutes.
+ */
+export async function trackAction({ request, clientIp, store, now = Date.now() }: { request: Request; clientIp: string; store: Pick<Store, 'orders' | 'rateLimits'>; now?: number }) {
+  const formData = await request.formData()
+  const parsed = parseForm(trackFormSchema, formData)
+  if (!parsed.ok) return data<TrackActionData>({ ok: false, errors: parsed.errors, values: parsed.values }, { status: 400 })
+  const { orderId, email } = parsed.data
+
+  const limit = await store.rateLimits.hit(`track:${clientIp || 'unknown'}`, TRACK_LOOKUPS.limit, TRACK_LOOKUPS.windowMs, now)
+  if (!limit.allowed) {
+    return data<TrackActionData>(
+      {
+        ok: false,
+        errors: { form: [`Too many lookups: at most ${TRACK_LOOKUPS.limit} every 10 minutes. Try again in ${minutes(limit.retryAfterMs)}.`] },
+        values: parsed.values,
+      },
+      { status: 429 },
+    )
+  }
+
+  await expireStalePending(store, now)
+  const order = isOrderId(orderId) ? await store.orders.get(orderId) : null
+  if (!order || order.email.trim().toLowerCase() !== email) {
+    return data<TrackActionData>({ ok: false, errors: { form: [NO_ORDER_MESSAGE] }, values: parsed.values }, { status: 404 })
+  }
+  return data<TrackActionData>({ ok: true, order: toTrackingView(order) })
+}

@@ -1,0 +1,78 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+
+import { Link } from '~/components/link'
+import { requireUserId } from '~/lib/auth/session.server'
+import { getStore } from '~/lib/data/index.server'
+import { guarded } from '~/lib/guards.server'
+import { formatRand } from '~/lib/money'
+import { StatusBadge } from '~/lib/orders/order-view'
+import { expireStalePending } from '~/lib/orders/orders.server'
+import { formatSastDateTime, STATUS_LABELS } from '~/lib/orders/status'
+import styles from '~/styles/buying.css'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
+export const meta: MetaFunction = () => [{ title: 'Your orders | Karoo & Co.' }]
+
+export const loader = guarded(['authenticated'], async ({ request }: LoaderFunctionArgs) => {
+  const userId = await requireUserId(request)
+  const store = await getStore()
+  await expireStalePending(store)
+  const orders = await store.orders.listForUser(userId)
+  return {
+    orders: orders.map((o) => ({
+      id: o.id,
+      createdAt: o.createdAt,
+      status: o.status,
+      statusLabel: STATUS_LABELS[o.status],
+      itemCount: o.lines.reduce((n, l) => n + l.quantity, 0),
+      totalCents: o.totalCents,
+    })),
+  }
+})
+
+export default function OrdersPage() {
+  const { orders } = useLoaderData<typeof loader>()
+  return (
+    <div className="buying-page orders-page">
+      <h1>Your orders</h1>
+      {orders.length === 0 ? (
+        <div className="empty-state">
+          <p>You have not ordered anything yet.</p>
+          <p>
+            <Link to="/shop">Browse the shop</Link>
+          </p>
+        </div>
+      ) : (
+        <table className="orders-table">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Placed</th>
+              <th scope="col">Items</th>
+              <th scope="col">Status</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.id}>
+                <th scope="row">
+                  <Link to={`/orders/${order.id}`}>{order.id}</Link>
+                </th>
+                <td>
+                  <time dateTime={order.createdAt}>{formatSastDateTime(order.createdAt)}</time>
+                </td>
+                <td>{order.itemCount}</td>
+                <td>
+                  <StatusBadge status={order.status} label={order.statusLabel} />
+                </td>
+                <td>{formatRand(order.totalCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  )
+}
