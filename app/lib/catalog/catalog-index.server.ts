@@ -228,9 +228,9 @@ export class CatalogIndex {
     })
   }
 
-  /** Every product id, for the sitemap. */
-  ids(): string[] {
-    return this.order('name').entries.map((entry) => entry.product.id)
+  /** Every product's id and last change, A-Z, for the sitemap. */
+  productDates(): { id: string; updatedAt: string }[] {
+    return this.order('name').entries.map(({ product }) => ({ id: product.id, updatedAt: product.updatedAt }))
   }
 
   private order(sort: SortOption): SortedOrder {

@@ -1,0 +1,18 @@
+import { getCatalog } from '~/lib/catalog/catalog.server'
+import { buildSitemap, CONTENT_PATHS } from '~/lib/catalog/sitemap'
+import { env } from '~/lib/env.server'
+
+export async function loader() {
+  const catalog = await getCatalog()
+  const entries = [
+    ...CONTENT_PATHS.map((path) => ({ path })),
+    ...catalog.productDates().map(({ id, updatedAt }) => ({ path: `/shop/${encodeURIComponent(id)}`, lastModified: updatedAt })),
+  ]
+  return new Response(buildSitemap(entries, env.appUrl), {
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      // Crawlers fetch it rarely; an hour of caching spares rebuilding it for each.
+      'Cache-Control': 'public, max-age=3600',
+    },
+  })
+}
