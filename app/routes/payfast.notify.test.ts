@@ -1,0 +1,155 @@
+import fs from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { makeProduct } from '~/lib/catalog/test-products'
+import { openStore, type Store } from '~/lib/data/index.server'
+import type { OrderDraft } from '~/lib/data/types'
+import { env } from '~/lib/env.server'
+import { newOrderId } from '~/lib/orders/id.server'
+import { itnParamString, type PayfastPair, signParamString } from '~/lib/payfast/signature.server'
+
+import { action } from './payfast.notify'
+
+/**
+ * The notify route over a real SQLite store in a temp dir, with a stand-in PayFast on loopback
+ * that confirms (VALID) only the parameter strings this test signed.
+ */
+
+let store: Store
+let dataDir: string
+let gateway: Server
+const signedByPayfast = new Set<string>()
+const originalBase = env.payfast.baseUrl
+
+vi.mock('~/lib/data/index.server', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/lib/data/index.server')>()
+  return { ...actual, getStore: () => Promise.resolve(store) }
+})
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notify-test-'))
+  store = await openStore({ backend: 'sqlite', dataDir })
+  await store.products.upsertMany([makeProduct({ id: 'rooibos', name: 'Rooibos tea', priceCents: 8950, stock: 10 })])
+  gateway = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+    req.on('end', () => {
+      const valid = req.url === '/eng/query/validate' && signedByPayfast.has(body)
+      res.writeHead(200, { 'Content-Type': 'text/plain' }).end(valid ? 'VALID' : 'INVALID')
+    })
+  })
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve))
+  env.payfast.baseUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  env.payfast.baseUrl = originalBase
+  await new Promise<void>((resolve) => gateway.close(() => resolve()))
+  await store.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+function draft(): OrderDraft {
+  return {
+    userId: null,
+    email: 'thandi@example.co.za',
+    firstName: 'Thandi',
+    lastName: 'Mokoena',
+    phone: '082 123 4567',
+    shippingAddress: { line1: '12 Long Street', line2: null, suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' },
+    lines: [{ productId: 'rooibos', name: 'Rooibos tea', unitPriceCents: 8950, quantity: 2, imageUrl: null }],
+    subtotalCents: 17900,
+    shippingCents: 9900,
+    totalCents: 27800,
+    vatCents: 3626,
+  }
+}
+
+/** An ITN as PayFast posts it, signed with our passphrase; `tamper` changes fields after signing. */
+function itn(orderId: string, overrides: Record<string, string> = {}, tamper: Record<string, string> = {}) {
+  const pairs: PayfastPair[] = Object.entries({
+    m_payment_id: orderId,
+    pf_payment_id: '1089250',
+    payment_status: 'COMPLETE',
+    item_name: `Karoo & Co. order ${orderId}`,
+    item_description: '2 x Rooibos tea',
+    amount_gross: '278.00',
+    amount_fee: '-6.39',
+    amount_net: '271.61',
+    name_first: 'Thandi',
+    name_last: 'Mokoena',
+    email_address: 'thandi@example.co.za',
+    merchant_id: env.payfast.merchantId,
+    ...overrides,
+  })
+  const params = itnParamString(pairs)
+  signedByPayfast.add(params)
+  const signed: PayfastPair[] = [...pairs.map(([n, v]): PayfastPair => [n, tamper[n] ?? v]), ['signature', signParamString(params, env.payfast.passphrase)]]
+  return new URLSearchParams(signed.map(([n, v]) => [n, v])).toString()
+}
+
+async function notify(body: string, clientIp = '127.0.0.1') {
+  const response = await action({
+    request: new Request('http://localhost:3000/payfast/notify', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+    }),
+    params: {},
+    context: { clientIp },
+  })
+  expect(response.status).toBe(200)
+  expect(await response.text()).toBe('')
+  return response
+}
+
+describe('POST /payfast/notify', () => {
+  it('marks the order paid for a genuine ITN, and a replay changes nothing', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {})
+    const order = await store.orders.place(draft(), newOrderId(), new Date().toISOString())
+    await notify(itn(order.id))
+    const paid = (await store.orders.get(order.id))!
+    expect(paid).toMatchObject({ status: 'paid', pfPaymentId: '1089250' })
+    expect(paid.history.map((h) => h.status)).toEqual(['pending_payment', 'paid'])
+
+    await notify(itn(order.id))
+    expect((await store.orders.get(order.id))!.history).toHaveLength(2)
+  })
+
+  it('leaves the order pending for a tampered amount, a bad signature, a foreign source IP or a wrong merchant', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const order = await store.orders.place(draft(), newOrderId(), new Date().toISOString())
+    await notify(itn(order.id, {}, { amount_gross: '1.00' }))
+    await notify(itn(order.id, {}, { signature: '0'.repeat(32) }))
+    await notify(itn(order.id), '198.51.100.20')
+    await notify(itn(order.id, { merchant_id: '99999999' }))
+    await notify(itn(order.id, { amount_gross: '1.00' }))
+    const after = (await store.orders.get(order.id))!
+    expect(after).toMatchObject({ status: 'pending_payment', pfPaymentId: null })
+    expect(after.history).toHaveLength(1)
+    expect(warn).toHaveBeenCalledTimes(5)
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+      expect.stringMatching(/signature mismatch/),
+      expect.stringMatching(/signature mismatch/),
+      expect.stringMatching(/source IP 198\.51\.100\.20 not allowed/),
+      expect.stringMatching(/merchant_id/),
+      expect.stringMatching(/amount_gross 1\.00 differs/),
+    ])
+  })
+
+  it('answers 200 with an empty body to garbage and never throws', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await notify('%E0%A4%A')
+    await notify('')
+  })
+
+  it('refuses GET', async () => {
+    const { loader } = await import('./payfast.notify')
+    expect(loader().status).toBe(405)
+  })
+})
