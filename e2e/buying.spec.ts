@@ -1,0 +1,181 @@
+import type { Page, TestInfo } from '@playwright/test'
+
+import { expect, test } from './fixtures'
+
+/**
+ * Buying with JS on and off (the config runs every spec in both projects, at once, against one
+ * seeded store): a guest purchase through the PayFast simulator tracked via /track_order, a
+ * customer purchase listed in /orders, a cancelled payment releasing its stock, and /checkout
+ * with an empty cart. Tests pick different products per project so parallel runs do not collide.
+ *
+ * Assumes the product page (/shop/:id) renders the cart's AddToCartForm (app/lib/cart/add-to-cart-form.tsx):
+ * a "Quantity" select and an "Add to cart" button, or "Sold out".
+ */
+
+const PASSWORD = 'karoo-sunset-42'
+const ORDER_ID = /[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{12}/
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const freshEmail = () => `buyer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.co.za`
+
+type Pick = { name: string; href: string; left: number | null }
+
+/**
+ * Products from /shop cards: well stocked (no stock badge) or low ("Only N left"). `slot` spreads
+ * tests and projects over different products.
+ */
+async function findProduct(page: Page, testInfo: TestInfo, kind: 'stocked' | 'low', slot: number): Promise<Pick> {
+  const offset = (testInfo.project.name === 'no-js' ? 1 : 0) + slot * 2
+  const found: Pick[] = []
+  for (let shopPage = 1; shopPage <= 7 && found.length <= offset; shopPage++) {
+    await page.goto(`/shop?page=${shopPage}`)
+    const cards = page.getByRole('article')
+    const count = await cards.count()
+    for (let i = 0; i < count; i++) {
+      const card = cards.nth(i)
+      const text = await card.innerText()
+      const low = /Only (\d+) left/.exec(text)
+      const soldOut = /Sold out/.test(text)
+      if (soldOut || (kind === 'low') !== Boolean(low)) continue
+      const link = card.getByRole('heading').getByRole('link')
+      found.push({ name: (await link.innerText()).trim(), href: (await link.getAttribute('href'))!, left: low ? Number(low[1]) : null })
+    }
+  }
+  const pick = found[offset]
+  if (!pick) throw new Error(`No ${kind} product number ${offset} in the demo shop`)
+  return pick
+}
+
+async function addToCart(page: Page, product: Pick, quantity: number) {
+  await page.goto(product.href)
+  await page.getByLabel('Quantity').selectOption(String(quantity))
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(page.getByText(`Added ${quantity} × ${product.name} to your cart`).first()).toBeAttached()
+}
+
+async function fillCheckout(page: Page, email: string | null) {
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
+  if (email !== null) await page.getByLabel('Email').fill(email)
+  await page.getByLabel('First name').fill('Thandi')
+  await page.getByLabel('Last name').fill('Mokoena')
+  await page.getByLabel('Phone').fill('082 123 4567')
+  await page.getByLabel('Street address').fill('12 Long Street')
+  await page.getByLabel('Suburb').fill('Gardens')
+  await page.getByLabel('City or town').fill('Cape Town')
+  await page.getByLabel('Province').selectOption('Western Cape')
+  await page.getByLabel('Postal code').fill('8001')
+  await page.getByRole('button', { name: 'Pay with PayFast' }).click()
+}
+
+/** From the checkout's PayFast hand-over to the simulator's page; returns the order id it shows. */
+async function reachSimulator(page: Page, javaScript: boolean) {
+  if (!javaScript) {
+    await expect(page.getByRole('heading', { name: /^Pay for order / })).toBeVisible()
+    await page.getByRole('button', { name: 'Continue to PayFast' }).click()
+  }
+  const item = page.getByText(/Karoo & Co\. order [A-Z2-9]{12}/)
+  await expect(item).toBeVisible()
+  return ORDER_ID.exec(await item.innerText())![0]
+}
+
+test('a guest buys through the simulator and tracks the paid order', async ({ page, javaScript }, testInfo) => {
+  const product = await findProduct(page, testInfo, 'stocked', 0)
+  await addToCart(page, product, 2)
+
+  await page.goto('/cart')
+  const line = page.getByRole('listitem', { name: product.name })
+  await expect(line).toBeVisible()
+  await expect(line.getByLabel(`Quantity of ${product.name}`)).toHaveValue('2')
+  await expect(page.getByText(/includes VAT of R/)).toBeVisible()
+  await page.getByRole('link', { name: 'Check out' }).click()
+
+  const email = freshEmail()
+  await fillCheckout(page, email)
+  const orderId = await reachSimulator(page, javaScript)
+  await page.getByRole('button', { name: 'Pay now' }).click()
+
+  await expect(page).toHaveURL(`/orders/${orderId}`)
+  await expect(page.getByRole('heading', { name: `Order ${orderId}` })).toBeVisible()
+  await expect(page.getByText('Status: Paid')).toBeVisible()
+  await expect(page.getByText(/PayFast payment reference: \d+/)).toBeVisible()
+  await expect(page.getByRole('row', { name: new RegExp(escape(product.name)) })).toContainText('2')
+
+  // The cart is empty after the order.
+  await page.goto('/cart')
+  await expect(page.getByText('Your cart is empty.')).toBeVisible()
+
+  await page.goto('/track_order')
+  await page.getByLabel('Order number').fill(orderId)
+  await page.getByLabel('Email').fill('nobody@example.co.za')
+  await page.getByRole('button', { name: 'Track order' }).click()
+  await expect(page.getByText('No order found with that id and email')).toBeVisible()
+
+  await page.getByLabel('Order number').fill(orderId.toLowerCase())
+  await page.getByLabel('Email').fill(email.toUpperCase())
+  await page.getByRole('button', { name: 'Track order' }).click()
+  const result = page.getByRole('region', { name: `Order ${orderId}` })
+  await expect(result).toContainText('Status: Paid')
+  await expect(result.getByRole('list', { name: 'Status timeline' }).getByRole('listitem')).toHaveCount(2)
+})
+
+test('a customer buys and finds the order in /orders', async ({ page, javaScript }, testInfo) => {
+  const email = freshEmail()
+  await page.goto('/auth')
+  const signUp = page.getByRole('form', { name: 'Create an account' })
+  await signUp.getByLabel('First name').fill('Sipho')
+  await signUp.getByLabel('Last name').fill('Dlamini')
+  await signUp.getByLabel('Email').fill(email)
+  await signUp.getByLabel('Password').fill(PASSWORD)
+  await signUp.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('navigation', { name: 'Your shop' }).getByRole('link', { name: 'Account' })).toBeVisible()
+
+  const product = await findProduct(page, testInfo, 'stocked', 1)
+  await addToCart(page, product, 1)
+  await page.goto('/checkout')
+  await expect(page.getByLabel('Email')).toHaveValue(email)
+  await fillCheckout(page, null)
+  const orderId = await reachSimulator(page, javaScript)
+  await page.getByRole('button', { name: 'Pay now' }).click()
+  await expect(page.getByText('Status: Paid')).toBeVisible()
+
+  await page.goto('/orders')
+  const row = page.getByRole('row', { name: new RegExp(orderId) })
+  await expect(row).toContainText('Paid')
+  await row.getByRole('link', { name: orderId }).click()
+  await expect(page.getByRole('heading', { name: `Order ${orderId}` })).toBeVisible()
+  await expect(page.getByText('12 Long Street')).toBeVisible()
+})
+
+test('a cancelled payment cancels the order and puts the stock back', async ({ page, javaScript }, testInfo) => {
+  const product = await findProduct(page, testInfo, 'low', 0)
+  const left = product.left!
+  await addToCart(page, product, left)
+  await page.goto('/checkout')
+  await fillCheckout(page, freshEmail())
+  const orderId = await reachSimulator(page, javaScript)
+
+  // While the order waits for payment its units are reserved.
+  await page.goto(product.href)
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(0)
+  await expect(page.getByText('Sold out').first()).toBeVisible()
+  await page.goto(`/checkout/pay/${orderId}`)
+  if (!javaScript) await page.getByRole('button', { name: 'Continue to PayFast' }).click()
+  await page.getByRole('button', { name: 'Cancel payment' }).click()
+
+  await expect(page).toHaveURL('/checkout')
+  await expect(page.getByText('Payment cancelled').first()).toBeAttached()
+  await expect(page.getByText(`${left} × ${product.name}`)).toBeVisible()
+
+  await page.goto(`/orders/${orderId}`)
+  await expect(page.getByText('Status: Cancelled')).toBeVisible()
+
+  await page.goto(product.href)
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible()
+  await expect(page.getByLabel('Quantity').getByRole('option')).toHaveCount(left)
+})
+
+test('/checkout with an empty cart goes to /cart with a notice', async ({ page }) => {
+  await page.goto('/checkout')
+  await expect(page).toHaveURL('/cart')
+  await expect(page.getByText('Your cart is empty').first()).toBeAttached()
+  await expect(page.getByRole('link', { name: 'Browse the shop' })).toBeVisible()
+})
