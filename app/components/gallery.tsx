@@ -85,7 +85,7 @@ export function Gallery({ images, productName }: { images: readonly ProductImage
     >
       <div className="gallery__viewport">
         {/* NOTE: focusable so keyboard users can scroll the strip without JS and use the arrow keys with it. */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-noninteractive-element-interactions */}
+        {/* eslint-disable jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-noninteractive-element-interactions */}
         <div
           ref={trackRef}
           className="gallery__track"
@@ -94,6 +94,7 @@ export function Gallery({ images, productName }: { images: readonly ProductImage
           tabIndex={0}
           onKeyDown={onKeyDown}
         >
+          {/* eslint-enable jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-noninteractive-element-interactions */}
           {images.map((image, i) => (
             <div
               key={image.url}
