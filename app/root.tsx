@@ -25,9 +25,12 @@ import { loadLayout } from '~/lib/content/layout.server'
 import { loadShellCounts } from '~/lib/shell.server'
 import { readToast } from '~/lib/toast.server'
 import styles from '~/styles/app.css'
+import contentStyles from '~/styles/content.css'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
+  // The announcement bar, header nav and footer bloks render on every page.
+  { rel: 'stylesheet', href: contentStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 

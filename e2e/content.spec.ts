@@ -1,0 +1,53 @@
+import { expect, test } from './fixtures'
+
+test('home renders its bloks inside the shell', async ({ page }) => {
+  await page.goto('/')
+  await expect(page).toHaveTitle(/Karoo & Co\./)
+  await expect(page.getByRole('heading', { level: 1, name: 'Good things from the Karoo and beyond' })).toBeVisible()
+  await expect(page.getByText(/Free delivery on orders of R 1 000 or more/)).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Latest news' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'What our customers say' })).toBeVisible()
+  await expect(page.getByRole('search').getByRole('searchbox', { name: 'Search products' })).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+})
+
+test('header links reach the content pages', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('banner').getByRole('link', { name: 'About us' }).click()
+  await expect(page).toHaveURL(/\/about_us$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'A small shop with a big stoep' })).toBeVisible()
+  await expect(page).toHaveTitle(/About us/)
+  await page.getByRole('banner').getByRole('link', { name: 'FAQ' }).click()
+  await expect(page).toHaveURL(/\/faq$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible()
+})
+
+test('an FAQ item opens and closes, with or without JavaScript', async ({ page }) => {
+  await page.goto('/faq')
+  const question = page.getByText('How much does delivery cost?')
+  const answer = page.locator('details', { has: question }).locator('> :not(summary)').first()
+  await expect(answer).toBeHidden()
+  await question.click()
+  await expect(answer).toBeVisible()
+  await expect(answer).toContainText(/R 99/)
+  await question.click()
+  await expect(answer).toBeHidden()
+})
+
+test('an unknown path answers 404 with the standard page and a link home', async ({ page }) => {
+  const response = await page.goto('/nope/not-here')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to the home page' }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('every response carries the security headers; /healthz answers ok', async ({ request }) => {
+  const home = await request.get('/')
+  expect(home.headers()['x-content-type-options']).toBe('nosniff')
+  expect(home.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin')
+  expect(home.headers()['content-security-policy']).toContain('frame-ancestors')
+  const health = await request.get('/healthz')
+  expect(health.status()).toBe(200)
+  expect(await health.text()).toBe('ok')
+})
