@@ -4,6 +4,16 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type * as ContactActions from '~/lib/contact/contact-action.server'
+import type * as DataIndex from '~/lib/data/index.server'
+import type * as LikedActions from '~/lib/liked/liked-action.server'
+import type * as LikedLib from '~/lib/liked/liked.server'
+import type * as ReviewActions from '~/lib/reviews/review-action.server'
+
+import type * as AccountActions from './account-action.server'
+import type * as AuthActions from './auth-action.server'
+import type * as Session from './session.server'
+
 /**
  * The account features end to end at the action level, over a real SQLite store in a temp dir:
  * the same code the routes call, with cookies carried between requests.
@@ -13,14 +23,14 @@ process.env.DATA_DIR = dataDir
 process.env.AUTH_BACKEND = 'local'
 
 type Mods = {
-  auth: typeof import('./auth-action.server')
-  account: typeof import('./account-action.server')
-  session: typeof import('./session.server')
-  liked: typeof import('~/lib/liked/liked-action.server')
-  likedLib: typeof import('~/lib/liked/liked.server')
-  reviews: typeof import('~/lib/reviews/review-action.server')
-  contact: typeof import('~/lib/contact/contact-action.server')
-  store: Awaited<ReturnType<typeof import('~/lib/data/index.server').getStore>>
+  auth: typeof AuthActions
+  account: typeof AccountActions
+  session: typeof Session
+  liked: typeof LikedActions
+  likedLib: typeof LikedLib
+  reviews: typeof ReviewActions
+  contact: typeof ContactActions
+  store: Awaited<ReturnType<typeof DataIndex.getStore>>
 }
 let m: Mods
 
@@ -86,7 +96,10 @@ function post(url: string, fields: Record<string, string>, jar?: Jar) {
 }
 
 /** Actions answer a Response (redirects) or single-fetch `data()`; read both the same way. */
-function read(result: unknown): { status: number; headers: Headers; body: any; location: string | null } {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- action bodies differ per form; each test reads its own fields
+type Body = any
+
+function read(result: unknown): { status: number; headers: Headers; body: Body; location: string | null } {
   if (result instanceof Response) {
     return { status: result.status, headers: result.headers, body: null, location: result.headers.get('Location') }
   }
