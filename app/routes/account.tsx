@@ -7,7 +7,7 @@ import { accountAction, type AccountActionData } from '~/lib/auth/account-action
 import { requireUser } from '~/lib/auth/session.server'
 import { PROVINCES } from '~/lib/data/types'
 import { guarded } from '~/lib/guards.server'
-import formStyles from '~/styles/forms.css?url'
+import formStyles from '~/styles/forms.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
 

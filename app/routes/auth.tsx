@@ -7,7 +7,7 @@ import { authAction, type AuthActionData } from '~/lib/auth/auth-action.server'
 import { PASSWORD_MIN } from '~/lib/auth/schemas'
 import { optionalUser } from '~/lib/auth/session.server'
 import { safeRedirect } from '~/lib/http.server'
-import formStyles from '~/styles/forms.css?url'
+import formStyles from '~/styles/forms.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
 

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { ErrorList, Field, Honeypot, TextareaField } from '~/components/forms'
 import { optionalUser } from '~/lib/auth/session.server'
 import { MESSAGE_MAX, MESSAGE_MIN, contactAction, type ContactActionData } from '~/lib/contact/contact-action.server'
-import formStyles from '~/styles/forms.css?url'
+import formStyles from '~/styles/forms.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
 

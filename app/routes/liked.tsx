@@ -7,7 +7,7 @@ import { toProductSummary } from '~/lib/catalog/summary'
 import { getStore } from '~/lib/data/index.server'
 import { likedAction } from '~/lib/liked/liked-action.server'
 import { likedIds } from '~/lib/liked/liked.server'
-import formStyles from '~/styles/forms.css?url'
+import formStyles from '~/styles/forms.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
 
