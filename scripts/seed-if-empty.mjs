@@ -4,8 +4,12 @@ import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 const script = fileURLToPath(new URL('./seed.ts', import.meta.url))
-const result = spawnSync(process.execPath, ['--import', 'tsx', script, '--if-empty', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-})
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', script, '--if-empty', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+  },
+)
 if (result.error) throw result.error
 process.exit(result.status ?? 1)

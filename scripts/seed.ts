@@ -48,7 +48,10 @@ async function main(): Promise<number> {
 
   const started = performance.now()
   const backend = process.env.DATA_BACKEND || 'sqlite'
-  const where = backend === 'firestore' ? `Firestore project ${process.env.FIREBASE_PROJECT_ID}` : `SQLite in ${process.env.DATA_DIR || './data'}`
+  const where =
+    backend === 'firestore'
+      ? `Firestore project ${process.env.FIREBASE_PROJECT_ID}`
+      : `SQLite in ${process.env.DATA_DIR || './data'}`
   const store = await getStore()
   try {
     const result = await seedStore(store, {

@@ -16,7 +16,11 @@ const { loader } = await import('./images.products.$file')
 async function get(file: string): Promise<Response> {
   const request = new Request(`http://shop.test/images/products/${file}`)
   try {
-    return (await loader({ request, params: { file }, context: {} })) as Response
+    return (await loader({
+      request,
+      params: { file },
+      context: { clientIp: '127.0.0.1' },
+    })) as Response
   } catch (thrown) {
     if (thrown instanceof Response) return thrown
     throw thrown

@@ -89,17 +89,27 @@ function ndebelePattern(id: string, pal: Palette, random: Random, tile = 160): s
       const y = cy * half
       const fill = random.pick(colours)
       const motif = random.int(0, 3)
-      cells.push(`<rect x="${x}" y="${y}" width="${half}" height="${half}" fill="#fff" stroke="#111" stroke-width="6"/>`)
+      cells.push(
+        `<rect x="${x}" y="${y}" width="${half}" height="${half}" fill="#fff" stroke="#111" stroke-width="6"/>`,
+      )
       if (motif === 0) {
-        cells.push(`<path d="M${x} ${y + half}L${x + half / 2} ${y}L${x + half} ${y + half}Z" fill="${fill}" stroke="#111" stroke-width="5"/>`)
+        cells.push(
+          `<path d="M${x} ${y + half}L${x + half / 2} ${y}L${x + half} ${y + half}Z" fill="${fill}" stroke="#111" stroke-width="5"/>`,
+        )
       } else if (motif === 1) {
-        cells.push(`<path d="M${x + half / 2} ${y + 8}L${x + half - 8} ${y + half / 2}L${x + half / 2} ${y + half - 8}L${x + 8} ${y + half / 2}Z" fill="${fill}" stroke="#111" stroke-width="5"/>`)
+        cells.push(
+          `<path d="M${x + half / 2} ${y + 8}L${x + half - 8} ${y + half / 2}L${x + half / 2} ${y + half - 8}L${x + 8} ${y + half / 2}Z" fill="${fill}" stroke="#111" stroke-width="5"/>`,
+        )
       } else if (motif === 2) {
         for (let s = 0; s < 3; s++) {
-          cells.push(`<rect x="${x}" y="${y + 8 + s * (half / 3)}" width="${half}" height="${half / 6}" fill="${s % 2 ? fill : '#111'}"/>`)
+          cells.push(
+            `<rect x="${x}" y="${y + 8 + s * (half / 3)}" width="${half}" height="${half / 6}" fill="${s % 2 ? fill : '#111'}"/>`,
+          )
         }
       } else {
-        cells.push(`<path d="M${x} ${y + half}V${y + half * 0.66}H${x + half * 0.33}V${y + half * 0.33}H${x + half * 0.66}V${y}H${x + half}V${y + half}Z" fill="${fill}" stroke="#111" stroke-width="5"/>`)
+        cells.push(
+          `<path d="M${x} ${y + half}V${y + half * 0.66}H${x + half * 0.33}V${y + half * 0.33}H${x + half * 0.66}V${y}H${x + half}V${y + half}Z" fill="${fill}" stroke="#111" stroke-width="5"/>`,
+        )
       }
     }
   }
@@ -163,11 +173,12 @@ function drawObject(drawing: Drawing, pal: Palette, title: string, isBook = fals
         const a = Math.PI * (0.05 + (0.9 * i) / 30)
         const x = 400 - Math.cos(a) * 230
         const y = 220 + Math.sin(a) * 300
-        beads.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="17" fill="${colours[i % colours.length]}" stroke="${pal.ink}" stroke-width="3"/>`)
+        beads.push(
+          `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="17" fill="${colours[i % colours.length]}" stroke="${pal.ink}" stroke-width="3"/>`,
+        )
       }
       return (
-        beads.join('') +
-        `<path d="M400 500L470 580L400 690L330 580Z" fill="url(#nd)" ${outline}/>`
+        beads.join('') + `<path d="M400 500L470 580L400 690L330 580Z" fill="url(#nd)" ${outline}/>`
       )
     }
     case 'book':

@@ -195,8 +195,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Mother-in-Law', 'Kashmiri Red', 'Bunny Chow Blend', 'Mild Leaf'],
         sizes: grams(['100 g', 1], ['250 g', 2.1], ['500 g', 3.6]),
         tags: ['spice', 'curry', 'durban'],
-        blurb:
-          'The fiery red masala of Durban’s Grey Street, for mutton curry and bunny chow.',
+        blurb: 'The fiery red masala of Durban’s Grey Street, for mutton curry and bunny chow.',
       },
     ],
   },
@@ -284,11 +283,16 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         name: 'Coffee Beans',
         drawing: 'pouch',
         rands: 145,
-        options: ['Espresso Roast', 'Medium Roast', 'Dark Roast', 'Decaf', 'Single Origin Ethiopia'],
+        options: [
+          'Espresso Roast',
+          'Medium Roast',
+          'Dark Roast',
+          'Decaf',
+          'Single Origin Ethiopia',
+        ],
         sizes: grams(['250 g', 1], ['500 g', 1.8], ['1 kg', 3.3]),
         tags: ['coffee', 'beans'],
-        blurb:
-          'Speciality beans roasted in Cape Town for plunger, moka pot or espresso machine.',
+        blurb: 'Speciality beans roasted in Cape Town for plunger, moka pot or espresso machine.',
       },
       {
         name: 'Ground Filter Coffee',
@@ -297,8 +301,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Plunger Grind', 'Filter Grind', 'Moka Grind', 'Chicory Blend'],
         sizes: grams(['250 g', 1], ['500 g', 1.8]),
         tags: ['coffee', 'ground'],
-        blurb:
-          'Freshly roasted coffee, ground to order for the way you brew it at home.',
+        blurb: 'Freshly roasted coffee, ground to order for the way you brew it at home.',
       },
       {
         name: 'Rooibos Espresso Capsules',
@@ -317,8 +320,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Cape Favourites', 'Bedtime Blends', 'Fynbos Discovery'],
         sizes: one,
         tags: ['tea', 'gift', 'rooibos', 'honeybush'],
-        blurb:
-          'Four of our best loose-leaf teas in one printed gift tin, with a tasting card.',
+        blurb: 'Four of our best loose-leaf teas in one printed gift tin, with a tasting card.',
       },
     ],
   },
@@ -369,8 +371,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Oatmeal', 'Charcoal', 'Dusty Pink', 'Karoo Sand', 'Forest'],
         sizes: grams(['130 x 180 cm', 1], ['150 x 220 cm', 1.3]),
         tags: ['mohair', 'throw', 'karoo'],
-        blurb:
-          'Brushed Karoo mohair, woven in the Eastern Cape: light, warm and lustrous.',
+        blurb: 'Brushed Karoo mohair, woven in the Eastern Cape: light, warm and lustrous.',
       },
       {
         name: 'Shweshwe Table Runner',
@@ -389,8 +390,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['White & Blue Rim', 'Cream & Green Rim', 'Speckled Black', 'Red'],
         sizes: grams(['350 ml', 1], ['500 ml', 1.2]),
         tags: ['enamel', 'mug', 'camping'],
-        blurb:
-          'The classic enamel mug of farm kitchens and camping trips, rolled rim and all.',
+        blurb: 'The classic enamel mug of farm kitchens and camping trips, rolled rim and all.',
       },
       {
         name: 'Hand-Thrown Ceramic Bowl',
@@ -399,14 +399,19 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Celadon', 'Oxblood', 'Matte White', 'Karoo Clay', 'Ocean Blue'],
         sizes: grams(['Small', 1], ['Medium', 1.5], ['Serving', 2.4]),
         tags: ['ceramic', 'bowl', 'handmade'],
-        blurb:
-          'Stoneware thrown on the wheel and glazed by hand; dishwasher- and oven-safe.',
+        blurb: 'Stoneware thrown on the wheel and glazed by hand; dishwasher- and oven-safe.',
       },
       {
         name: 'Fynbos Soy Candle',
         drawing: 'candle',
         rands: 185,
-        options: ['Buchu & Lemon', 'Rooibos & Vanilla', 'Wild Rosemary', 'Sea Salt & Kelp', 'Fig Leaf'],
+        options: [
+          'Buchu & Lemon',
+          'Rooibos & Vanilla',
+          'Wild Rosemary',
+          'Sea Salt & Kelp',
+          'Fig Leaf',
+        ],
         sizes: grams(['200 g', 1], ['400 g', 1.7]),
         tags: ['candle', 'fynbos', 'soy'],
         blurb:
@@ -429,8 +434,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Indigo', 'Chocolate', 'Mixed'],
         sizes: grams(['Set of 2', 1], ['Set of 4', 1.8]),
         tags: ['shweshwe', 'kitchen', 'linen'],
-        blurb:
-          'Absorbent cotton tea towels with a band of shweshwe print along each hem.',
+        blurb: 'Absorbent cotton tea towels with a band of shweshwe print along each hem.',
       },
       {
         name: 'Woven Placemats',
@@ -439,8 +443,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Natural', 'Black & Natural', 'Ochre'],
         sizes: grams(['Set of 4', 1], ['Set of 6', 1.45]),
         tags: ['placemats', 'woven', 'table'],
-        blurb:
-          'Round placemats woven from ilala palm and sisal in KwaZulu-Natal.',
+        blurb: 'Round placemats woven from ilala palm and sisal in KwaZulu-Natal.',
       },
       {
         name: 'Karoo Landscape Print',
@@ -501,8 +504,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Flag Colours', 'Ndebele Stripes', 'Turquoise', 'Red & Gold', 'Monochrome'],
         sizes: grams(['Single', 1], ['Stack of 3', 2.4]),
         tags: ['beadwork', 'bracelet', 'jewellery'],
-        blurb:
-          'A slim bracelet of glass seed beads on strong thread, with a brass clasp.',
+        blurb: 'A slim bracelet of glass seed beads on strong thread, with a brass clasp.',
       },
       {
         name: 'Xhosa Beaded Collar',
@@ -511,8 +513,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['White & Turquoise', 'Red & White', 'Blue & White'],
         sizes: one,
         tags: ['beadwork', 'xhosa', 'collar', 'jewellery'],
-        blurb:
-          'A broad beaded collar in amaXhosa style, worked bead by bead over several days.',
+        blurb: 'A broad beaded collar in amaXhosa style, worked bead by bead over several days.',
       },
       {
         name: 'Ilala Palm Basket',
@@ -531,8 +532,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Rainbow Spiral', 'Blue Sea', 'Earth Tones', 'Black & Yellow'],
         sizes: grams(['15 cm', 1], ['25 cm', 1.9], ['35 cm', 3]),
         tags: ['wire', 'bowl', 'imbenge'],
-        blurb:
-          'Coloured telephone wire woven over a frame into a bright imbenge bowl.',
+        blurb: 'Coloured telephone wire woven over a frame into a bright imbenge bowl.',
       },
       {
         name: 'Wire & Bead Animal',
@@ -551,8 +551,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Hippo', 'Bird', 'Mother & Child', 'Abstract Form'],
         sizes: grams(['Small', 1], ['Medium', 2.1]),
         tags: ['soapstone', 'carving', 'decor'],
-        blurb:
-          'Carved and polished soapstone, smooth and heavy in the hand.',
+        blurb: 'Carved and polished soapstone, smooth and heavy in the hand.',
       },
       {
         name: 'Ndebele Beaded Doll',
@@ -561,8 +560,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Bride', 'Mother', 'Girl', 'Elder'],
         sizes: one,
         tags: ['ndebele', 'doll', 'beadwork'],
-        blurb:
-          'A traditional Ndebele doll dressed in beaded rings and a woven blanket.',
+        blurb: 'A traditional Ndebele doll dressed in beaded rings and a woven blanket.',
       },
       {
         name: 'Venda Clay Pot',
@@ -571,8 +569,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Graphite & Ochre', 'Red Ochre', 'Black Burnished'],
         sizes: grams(['Small', 1], ['Medium', 1.7], ['Large', 2.6]),
         tags: ['pottery', 'venda', 'clay'],
-        blurb:
-          'Hand-coiled Venda pottery, burnished with graphite and painted in geometric bands.',
+        blurb: 'Hand-coiled Venda pottery, burnished with graphite and painted in geometric bands.',
       },
       {
         name: 'Recycled Tin Toy',
@@ -623,8 +620,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Indigo', 'Brown', 'Red', 'Pink', 'Green'],
         sizes: grams(['Adult', 1], ['Child', 0.7]),
         tags: ['shweshwe', 'apron', 'kitchen'],
-        blurb:
-          'A full-length apron in shweshwe cotton with a deep front pocket and long ties.',
+        blurb: 'A full-length apron in shweshwe cotton with a deep front pocket and long ties.',
       },
       {
         name: 'Shweshwe Wrap Skirt',
@@ -643,8 +639,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Black', 'White', 'Mustard', 'Olive', 'Rust'],
         sizes: grams(['Size S', 1], ['Size M', 1], ['Size L', 1]),
         tags: ['t-shirt', 'cotton', 'slogan'],
-        blurb:
-          'A heavyweight cotton T-shirt printed with our favourite word: lekker.',
+        blurb: 'A heavyweight cotton T-shirt printed with our favourite word: lekker.',
       },
       {
         name: 'Leather Vellies',
@@ -663,8 +658,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Charcoal', 'Oatmeal', 'Navy', 'Stripe'],
         sizes: grams(['Size 4-7', 1], ['Size 8-11', 1]),
         tags: ['socks', 'mohair', 'karoo'],
-        blurb:
-          'Hard-wearing socks knitted from Karoo mohair, cushioned at the heel and toe.',
+        blurb: 'Hard-wearing socks knitted from Karoo mohair, cushioned at the heel and toe.',
       },
       {
         name: 'Kikoi Wrap',
@@ -683,8 +677,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Khaki', 'Olive', 'Shweshwe Lined', 'Black'],
         sizes: grams(['S/M', 1], ['L/XL', 1]),
         tags: ['hat', 'sun', 'canvas'],
-        blurb:
-          'A washed canvas bucket hat with a brim wide enough for the Highveld sun.',
+        blurb: 'A washed canvas bucket hat with a brim wide enough for the Highveld sun.',
       },
       {
         name: 'Basotho Blanket Scarf',
@@ -693,8 +686,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Maize Pattern', 'Crown Pattern', 'Heritage Stripe'],
         sizes: one,
         tags: ['scarf', 'basotho', 'wool'],
-        blurb:
-          'A soft wool-blend scarf woven with motifs from the Basotho blanket.',
+        blurb: 'A soft wool-blend scarf woven with motifs from the Basotho blanket.',
       },
       {
         name: 'Madiba-Style Silk Shirt',
@@ -703,8 +695,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Gold Leaf', 'Blue Geometric', 'Black & Red', 'Green Fern'],
         sizes: grams(['Size M', 1], ['Size L', 1], ['Size XL', 1.05]),
         tags: ['shirt', 'silk', 'formal'],
-        blurb:
-          'A loose, untucked printed shirt in the style made famous by Nelson Mandela.',
+        blurb: 'A loose, untucked printed shirt in the style made famous by Nelson Mandela.',
       },
     ],
   },
@@ -755,8 +746,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Rooibos & Rose', 'Rooibos & Cucumber', 'Rooibos & Aloe'],
         sizes: grams(['100 ml', 1], ['200 ml', 1.7]),
         tags: ['rooibos', 'face mist', 'skincare'],
-        blurb:
-          'A cooling rooibos toner to spritz over make-up or after cleansing.',
+        blurb: 'A cooling rooibos toner to spritz over make-up or after cleansing.',
       },
       {
         name: 'Baobab Oil',
@@ -775,8 +765,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Buchu & Mint', 'Buchu & Lavender', 'Unscented'],
         sizes: grams(['50 ml', 1], ['100 ml', 1.7]),
         tags: ['buchu', 'hand cream'],
-        blurb:
-          'A non-greasy hand cream with buchu extract for gardeners’ and cooks’ hands.',
+        blurb: 'A non-greasy hand cream with buchu extract for gardeners’ and cooks’ hands.',
       },
       {
         name: 'Fynbos Soap Bar',
@@ -785,8 +774,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Wild Rosemary', 'Rooibos Scrub', 'Kelp & Sea Salt', 'Honeybush', 'Charcoal'],
         sizes: grams(['120 g', 1], ['Set of 3', 2.6]),
         tags: ['soap', 'fynbos', 'cold process'],
-        blurb:
-          'Cold-process soap made with olive, coconut and fynbos oils, cured for six weeks.',
+        blurb: 'Cold-process soap made with olive, coconut and fynbos oils, cured for six weeks.',
       },
       {
         name: 'Kalahari Melon Seed Oil',
@@ -815,8 +803,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Rooibos', 'Honey', 'Peppermint', 'Marula'],
         sizes: grams(['Single', 1], ['Set of 3', 2.6]),
         tags: ['lip balm', 'beeswax'],
-        blurb:
-          'Beeswax, marula oil and shea butter in a recyclable tube.',
+        blurb: 'Beeswax, marula oil and shea butter in a recyclable tube.',
       },
       {
         name: 'Rose Geranium Bath Salts',
@@ -825,8 +812,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Rose Geranium', 'Buchu & Eucalyptus', 'Lavender & Fynbos'],
         sizes: grams(['500 g', 1], ['1 kg', 1.7]),
         tags: ['bath', 'salts', 'aromatherapy'],
-        blurb:
-          'West Coast sea salt and Epsom salts with essential oils for a long, slow bath.',
+        blurb: 'West Coast sea salt and Epsom salts with essential oils for a long, slow bath.',
       },
     ],
   },
@@ -929,8 +915,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Afrikaans', 'Bilingual'],
         sizes: grams(['Board book', 1], ['Hardcover', 1.4]),
         tags: ['children', 'afrikaans', 'rhymes'],
-        blurb:
-          'Afrikaans nursery rhymes and songs, illustrated in bright colour for little ones.',
+        blurb: 'Afrikaans nursery rhymes and songs, illustrated in bright colour for little ones.',
       },
       {
         name: 'Rusks & Rooibos: A Baking Book',
@@ -1011,8 +996,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Stainless Steel', 'Wild Olive Handle', 'Extra Long'],
         sizes: one,
         tags: ['tongs', 'braai', 'tools'],
-        blurb:
-          'Sprung tongs with a firm grip for turning chops and wors without piercing them.',
+        blurb: 'Sprung tongs with a firm grip for turning chops and wors without piercing them.',
       },
       {
         name: 'Hinged Braai Grid',
@@ -1021,8 +1005,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Standard', 'Deep', 'Fish Shaped', 'Stainless Steel'],
         sizes: grams(['Medium', 1], ['Large', 1.35]),
         tags: ['grid', 'braai', 'tools'],
-        blurb:
-          'A hinged grid (toeklap-rooster) that turns a whole braai of meat in one go.',
+        blurb: 'A hinged grid (toeklap-rooster) that turns a whole braai of meat in one go.',
       },
       {
         name: 'Leather Braai Apron',
@@ -1041,8 +1024,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Stainless Steel', 'Bamboo', 'Wooden Handle'],
         sizes: grams(['Set of 6', 1], ['Set of 12', 1.7]),
         tags: ['skewers', 'sosaties', 'braai'],
-        blurb:
-          'Flat skewers that stop the meat spinning, for lamb and apricot sosaties.',
+        blurb: 'Flat skewers that stop the meat spinning, for lamb and apricot sosaties.',
       },
       {
         name: 'Potbrood Tin',
@@ -1051,8 +1033,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Round', 'Loaf', 'Lidded'],
         sizes: grams(['Small', 1], ['Large', 1.4]),
         tags: ['bread', 'potbrood', 'cast iron'],
-        blurb:
-          'A heavy tin for baking pot bread in the coals, crust and all.',
+        blurb: 'A heavy tin for baking pot bread in the coals, crust and all.',
       },
       {
         name: 'Camp Enamel Plate Set',
@@ -1061,8 +1042,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['White & Blue', 'Green', 'Speckled Grey'],
         sizes: grams(['Set of 4', 1], ['Set of 6', 1.45]),
         tags: ['enamel', 'camping', 'plates'],
-        blurb:
-          'Lightweight enamel plates for the camping trip, the bakkie tailgate and the stoep.',
+        blurb: 'Lightweight enamel plates for the camping trip, the bakkie tailgate and the stoep.',
       },
       {
         name: 'Fireside Folding Chair',
@@ -1071,8 +1051,7 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
         options: ['Canvas & Teak', 'Leather & Oak', 'Green Canvas'],
         sizes: one,
         tags: ['chair', 'camping', 'outdoor'],
-        blurb:
-          'A low folding chair at just the right height for the fire, in hard-wearing canvas.',
+        blurb: 'A low folding chair at just the right height for the fire, in hard-wearing canvas.',
       },
       {
         name: 'Braai Salt',

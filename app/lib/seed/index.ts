@@ -26,5 +26,10 @@ export {
   type GenerateOptions,
 } from './products'
 export { Random, hashString } from './random'
-export { MAX_REVIEWED_PRODUCTS, generateReviews, reviewedProducts, type ReviewSeed } from './reviews'
+export {
+  MAX_REVIEWED_PRODUCTS,
+  generateReviews,
+  reviewedProducts,
+  type ReviewSeed,
+} from './reviews'
 export { DEMO_USERS, reviewAuthorName, type DemoUser } from './users'

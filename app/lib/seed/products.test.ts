@@ -118,7 +118,9 @@ describe('generateProducts (demo size)', () => {
   it('makes a smaller catalogue as a prefix of the demo one', () => {
     // Featured ranks are drawn from the demo-sized prefix, so only they may differ.
     const withoutRank = (list: typeof demo) => list.map((p) => ({ ...p, featuredRank: null }))
-    expect(withoutRank(generateProducts({ now, count: 30 }))).toEqual(withoutRank(demo.slice(0, 30)))
+    expect(withoutRank(generateProducts({ now, count: 30 }))).toEqual(
+      withoutRank(demo.slice(0, 30)),
+    )
     expect(generateProducts({ now, count: 0 })).toEqual([])
   })
 
@@ -151,7 +153,9 @@ describe('generateProducts --products 10000', () => {
 
 describe('slugify', () => {
   it('makes URL-safe ids from names', () => {
-    expect(slugify('Rooibos Loose-Leaf Tea – Classic, 250 g')).toBe('rooibos-loose-leaf-tea-classic-250g')
+    expect(slugify('Rooibos Loose-Leaf Tea – Classic, 250 g')).toBe(
+      'rooibos-loose-leaf-tea-classic-250g',
+    )
     expect(slugify('Rusks & Rooibos: A Baking Book')).toBe('rusks-and-rooibos-a-baking-book')
     expect(slugify('Nongoma Women’s Group – Crème')).toBe('nongoma-womens-group-creme')
   })

@@ -41,7 +41,14 @@ export function slugify(text: string): string {
 type Slot = { category: CategoryDef; kind: Kind }
 
 /** The last axis of variants, for catalogues larger than kinds x options x sizes x makers. */
-const COLLECTIONS = ['', 'Heritage Range', 'Winter Collection', 'Summer Collection', 'Festive Edition', 'Studio Line']
+const COLLECTIONS = [
+  '',
+  'Heritage Range',
+  'Winter Collection',
+  'Summer Collection',
+  'Festive Edition',
+  'Studio Line',
+]
 
 /** Kinds interleaved across categories, so any prefix of the catalogue mixes every category. */
 const SLOTS: readonly Slot[] = (() => {
@@ -189,7 +196,10 @@ export function generateProducts(options: GenerateOptions): Product[] {
     const { kind, category } = variant.slot
     const makerFactor = variant.maker ? 0.85 + random.next() * 0.45 : 1
     const jitter = 0.92 + random.next() * 0.16
-    const priceCents = believablePrice(kind.rands * variant.sizeFactor * makerFactor * jitter, random)
+    const priceCents = believablePrice(
+      kind.rands * variant.sizeFactor * makerFactor * jitter,
+      random,
+    )
     let compareAtCents: number | null = null
     if (random.chance(0.16)) {
       const was = believablePrice((priceCents / 100) * (1.15 + random.next() * 0.3), random)

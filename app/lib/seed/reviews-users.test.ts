@@ -38,7 +38,8 @@ describe('generateReviews', () => {
 
   it('writes 0 to 8 reviews per product, at most one per customer per product', () => {
     const perProduct = new Map<string, string[]>()
-    for (const r of reviews) perProduct.set(r.productId, [...(perProduct.get(r.productId) ?? []), r.userId])
+    for (const r of reviews)
+      perProduct.set(r.productId, [...(perProduct.get(r.productId) ?? []), r.userId])
     for (const users of perProduct.values()) {
       expect(users.length).toBeLessThanOrEqual(8)
       expect(new Set(users).size).toBe(users.length)

@@ -64,14 +64,42 @@ const OPENERS: Record<Rating, readonly string[]> = {
 }
 
 const CATEGORY_NOTES: Record<string, readonly string[]> = {
-  pantry: ['Tastes like proper home cooking.', 'Went straight into Sunday’s potjie.', 'Good heat without being silly.'],
-  'tea-coffee': ['My morning cup is sorted.', 'Smells amazing when you open the tin.', 'Smooth and not bitter at all.'],
-  homeware: ['Looks stunning in our lounge.', 'The colours are even better in real life.', 'Washed well so far.'],
-  crafts: ['You can see the hours of work in it.', 'The card about the maker was a lovely touch.', 'Gets compliments every time.'],
+  pantry: [
+    'Tastes like proper home cooking.',
+    'Went straight into Sunday’s potjie.',
+    'Good heat without being silly.',
+  ],
+  'tea-coffee': [
+    'My morning cup is sorted.',
+    'Smells amazing when you open the tin.',
+    'Smooth and not bitter at all.',
+  ],
+  homeware: [
+    'Looks stunning in our lounge.',
+    'The colours are even better in real life.',
+    'Washed well so far.',
+  ],
+  crafts: [
+    'You can see the hours of work in it.',
+    'The card about the maker was a lovely touch.',
+    'Gets compliments every time.',
+  ],
   apparel: ['Fits true to size.', 'Comfortable and well made.', 'The fabric is lovely and thick.'],
-  beauty: ['My skin feels so soft.', 'A little goes a long way.', 'The scent is gentle, not overpowering.'],
-  books: ['The recipes actually work.', 'Beautiful photographs throughout.', 'My kids ask for it every night.'],
-  braai: ['Survived a whole December of braais.', 'Heavy and solid, built to last.', 'My father-in-law approves.'],
+  beauty: [
+    'My skin feels so soft.',
+    'A little goes a long way.',
+    'The scent is gentle, not overpowering.',
+  ],
+  books: [
+    'The recipes actually work.',
+    'Beautiful photographs throughout.',
+    'My kids ask for it every night.',
+  ],
+  braai: [
+    'Survived a whole December of braais.',
+    'Heavy and solid, built to last.',
+    'My father-in-law approves.',
+  ],
 }
 
 function fill(template: string, item: string, city: string) {

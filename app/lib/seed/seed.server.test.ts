@@ -29,7 +29,9 @@ const now = new Date('2025-06-01T08:00:00.000Z')
 async function expectConsistentRatings(store: Store) {
   for (const product of await store.products.all()) {
     const reviews = await store.reviews.listForProduct(product.id)
-    const distribution = [1, 2, 3, 4, 5].map((star) => reviews.filter((r) => r.rating === star).length)
+    const distribution = [1, 2, 3, 4, 5].map(
+      (star) => reviews.filter((r) => r.rating === star).length,
+    )
     expect(product.rating, product.id).toEqual({
       count: reviews.length,
       sum: reviews.reduce((sum, r) => sum + r.rating, 0),
@@ -43,7 +45,11 @@ describe('seedStore on SQLite', () => {
     const store = await freshStore('demo')
     const lines: string[] = []
     const result = await seedStore(store, { now, log: (line) => lines.push(line) })
-    expect(result).toMatchObject({ status: 'seeded', products: DEFAULT_PRODUCT_COUNT, users: DEMO_USERS.length })
+    expect(result).toMatchObject({
+      status: 'seeded',
+      products: DEFAULT_PRODUCT_COUNT,
+      users: DEMO_USERS.length,
+    })
     if (result.status !== 'seeded') throw new Error('not seeded')
     expect(result.reviews).toBeGreaterThan(DEFAULT_PRODUCT_COUNT * 2)
     expect(lines.some((line) => line.includes('reviews'))).toBe(true)
@@ -63,12 +69,19 @@ describe('seedStore on SQLite', () => {
     await seedStore(store, { now, products: 40 })
     await expect(seedStore(store, { now, products: 40 })).rejects.toThrow(SeedRefusedError)
     await expect(seedStore(store, { now, products: 40 })).rejects.toThrow(/--if-empty|--force/)
-    expect(await seedStore(store, { now, ifEmpty: true })).toEqual({ status: 'skipped', existingProducts: 40 })
+    expect(await seedStore(store, { now, ifEmpty: true })).toEqual({
+      status: 'skipped',
+      existingProducts: 40,
+    })
     expect(await store.products.count()).toBe(40)
 
     // A customer who is not a demo one reviews a product; a forced re-seed must keep that review counted.
     const product = (await store.products.all())[0]!
-    await store.users.create({ ...DEMO_USERS[0]!, id: 'real-customer', email: 'real@example.co.za' })
+    await store.users.create({
+      ...DEMO_USERS[0]!,
+      id: 'real-customer',
+      email: 'real@example.co.za',
+    })
     await store.reviews.upsert({
       productId: product.id,
       userId: 'real-customer',

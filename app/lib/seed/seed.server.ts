@@ -94,7 +94,9 @@ export async function seedStore(store: Store, options: SeedOptions = {}): Promis
 }
 
 async function keepRatings(store: Store, batch: Product[]): Promise<Product[]> {
-  const current = new Map((await store.products.getMany(batch.map((p) => p.id))).map((p) => [p.id, p]))
+  const current = new Map(
+    (await store.products.getMany(batch.map((p) => p.id))).map((p) => [p.id, p]),
+  )
   return batch.map((p) => {
     const before = current.get(p.id)
     return before ? { ...p, rating: before.rating } : p

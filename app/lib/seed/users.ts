@@ -64,7 +64,12 @@ const PLACES: readonly Omit<Address, 'line1' | 'line2'>[] = [
   { suburb: 'Orlando West', city: 'Soweto', province: 'Gauteng', postalCode: '1804' },
   { suburb: 'Hatfield', city: 'Pretoria', province: 'Gauteng', postalCode: '0083' },
   { suburb: 'Morningside', city: 'Durban', province: 'KwaZulu-Natal', postalCode: '4001' },
-  { suburb: 'Scottsville', city: 'Pietermaritzburg', province: 'KwaZulu-Natal', postalCode: '3201' },
+  {
+    suburb: 'Scottsville',
+    city: 'Pietermaritzburg',
+    province: 'KwaZulu-Natal',
+    postalCode: '3201',
+  },
   { suburb: 'Walmer', city: 'Gqeberha', province: 'Eastern Cape', postalCode: '6070' },
   { suburb: 'Vincent', city: 'East London', province: 'Eastern Cape', postalCode: '5247' },
   { suburb: 'Westdene', city: 'Bloemfontein', province: 'Free State', postalCode: '9301' },
@@ -90,7 +95,19 @@ const STREETS = [
   'Protea Lane',
 ]
 
-const MOBILE_PREFIXES = ['060', '061', '071', '072', '073', '074', '076', '079', '082', '083', '084']
+const MOBILE_PREFIXES = [
+  '060',
+  '061',
+  '071',
+  '072',
+  '073',
+  '074',
+  '076',
+  '079',
+  '082',
+  '083',
+  '084',
+]
 
 function plain(text: string): string {
   return text
@@ -117,7 +134,7 @@ function demoUser([firstName, lastName]: [string, string], index: number): DemoU
         ? null
         : {
             line1: `${(hash % 180) + 1} ${STREETS[(hash >>> 8) % STREETS.length]}`,
-            line2: index % 4 === 0 ? `Unit ${(hash >>> 4) % 40 + 1}` : null,
+            line2: index % 4 === 0 ? `Unit ${((hash >>> 4) % 40) + 1}` : null,
             ...place,
           },
   }
@@ -128,9 +145,12 @@ export const DEMO_USERS: readonly DemoUser[] = NAMES.map(demoUser)
 
 /** "Thandi M.": how a review names its author. */
 export function reviewAuthorName(user: Pick<User, 'firstName' | 'lastName'>): string {
-  const initial = user.lastName
-    .split(' ')
-    .filter((part) => /^[A-Z]/.test(part))
-    .at(-1)?.[0] ?? user.lastName[0] ?? ''
+  const initial =
+    user.lastName
+      .split(' ')
+      .filter((part) => /^[A-Z]/.test(part))
+      .at(-1)?.[0] ??
+    user.lastName[0] ??
+    ''
   return initial ? `${user.firstName} ${initial.toUpperCase()}.` : user.firstName
 }
