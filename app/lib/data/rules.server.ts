@@ -1,12 +1,14 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 
 import {
   ORDER_TRANSITIONS,
+  type ContactMessage,
   STOCK_RELEASED_STATUSES,
   type OrderDraft,
   type OrderStatus,
   type RatingSummary,
   type Review,
+  type User,
 } from './types'
 import { InvalidTransitionError } from './store'
 
@@ -88,4 +90,30 @@ export function iso(time: string): string {
 
 export function emailKey(email: string): string {
   return email.trim().toLowerCase()
+}
+
+/** Copies only the fields a user has, so a caller's extra properties (a password) are never stored. */
+export function pickUser(input: Omit<User, 'createdAt' | 'updatedAt'>, now: string): User {
+  return {
+    id: input.id,
+    email: input.email.trim(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    address: input.address,
+    createdAt: now,
+    updatedAt: now,
+  }
+}
+
+export function pickMessage(input: Omit<ContactMessage, 'id' | 'createdAt'>, now: string): ContactMessage {
+  return {
+    id: randomUUID(),
+    name: input.name,
+    email: input.email,
+    subject: input.subject,
+    message: input.message,
+    ip: input.ip,
+    createdAt: iso(now),
+  }
 }

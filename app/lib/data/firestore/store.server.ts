@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto'
-
 import type { App } from 'firebase-admin/app'
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore'
 
@@ -11,6 +9,8 @@ import {
   emailKey,
   iso,
   releasesStock,
+  pickMessage,
+  pickUser,
   reviewId,
   safeDocId,
   wantedPerProduct,
@@ -201,7 +201,7 @@ export function createFirestoreStore(db: Firestore, app: App): Store {
         const claim = await tx.get(claimRef)
         if (claim.exists) throw new DuplicateEmailError(`An account with ${input.email} already exists`)
         const now = new Date().toISOString()
-        const user: User = { ...input, createdAt: now, updatedAt: now }
+        const user = pickUser(input, now)
         tx.create(claimRef, { userId: user.id, email: emailKey(user.email) })
         tx.create(col.users.doc(user.id), user)
         return user
@@ -408,7 +408,7 @@ export function createFirestoreStore(db: Firestore, app: App): Store {
 
   const messages: MessageStore = {
     async create(input, now) {
-      const message: ContactMessage = { ...input, id: randomUUID(), createdAt: iso(now) }
+      const message = pickMessage(input, now)
       await col.messages.doc(message.id).create(message)
       return message
     },

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto'
-
 import { ProductEmitter } from '../emitter.server'
 import {
   EXPIRED_NOTE,
@@ -9,6 +7,8 @@ import {
   emailKey,
   iso,
   releasesStock,
+  pickMessage,
+  pickUser,
   reviewId,
   wantedPerProduct,
 } from '../rules.server'
@@ -263,8 +263,13 @@ export function createSqliteStore(db: Db): Store {
           if (!product) throw new Error(`Unknown product ${input.productId}`)
           const previous = selectReview.get(input.productId, input.userId)
           const review: Review = {
-            ...input,
             id: previous?.id ?? reviewId(input.productId, input.userId),
+            productId: input.productId,
+            userId: input.userId,
+            authorName: input.authorName,
+            rating: input.rating,
+            title: input.title,
+            body: input.body,
             createdAt: previous?.created_at ?? now,
             updatedAt: now,
           }
@@ -312,7 +317,7 @@ export function createSqliteStore(db: Db): Store {
     },
     async create(input) {
       const now = new Date().toISOString()
-      const user: User = { ...input, createdAt: now, updatedAt: now }
+      const user = pickUser(input, now)
       try {
         db.prepare(
           `INSERT INTO users (id, email, email_key, first_name, last_name, phone, address, created_at, updated_at)
@@ -582,7 +587,7 @@ export function createSqliteStore(db: Db): Store {
 
   const messages: MessageStore = {
     async create(input, now) {
-      const message: ContactMessage = { ...input, id: randomUUID(), createdAt: iso(now) }
+      const message = pickMessage(input, now)
       db.prepare(
         'INSERT INTO messages (id, name, email, subject, message, ip, created_at) VALUES (@id, @name, @email, @subject, @message, @ip, @createdAt)',
       ).run(message)
