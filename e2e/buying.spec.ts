@@ -15,7 +15,8 @@ import { expect, test } from './fixtures'
 const PASSWORD = 'karoo-sunset-42'
 const ORDER_ID = /[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{12}/
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const freshEmail = () => `buyer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.co.za`
+const freshEmail = () =>
+  `buyer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.co.za`
 
 type Pick = { name: string; href: string; left: number | null }
 
@@ -23,7 +24,12 @@ type Pick = { name: string; href: string; left: number | null }
  * Products from /shop cards: well stocked (no stock badge) or low ("Only N left"). `slot` spreads
  * tests and projects over different products.
  */
-async function findProduct(page: Page, testInfo: TestInfo, kind: 'stocked' | 'low', slot: number): Promise<Pick> {
+async function findProduct(
+  page: Page,
+  testInfo: TestInfo,
+  kind: 'stocked' | 'low',
+  slot: number,
+): Promise<Pick> {
   const offset = (testInfo.project.name === 'no-js' ? 1 : 0) + slot * 2
   const found: Pick[] = []
   for (let shopPage = 1; shopPage <= 7 && found.length <= offset; shopPage++) {
@@ -37,7 +43,11 @@ async function findProduct(page: Page, testInfo: TestInfo, kind: 'stocked' | 'lo
       const soldOut = /Sold out/.test(text)
       if (soldOut || (kind === 'low') !== Boolean(low)) continue
       const link = card.getByRole('heading').getByRole('link')
-      found.push({ name: (await link.innerText()).trim(), href: (await link.getAttribute('href'))!, left: low ? Number(low[1]) : null })
+      found.push({
+        name: (await link.innerText()).trim(),
+        href: (await link.getAttribute('href'))!,
+        left: low ? Number(low[1]) : null,
+      })
     }
   }
   const pick = found[offset]
@@ -49,7 +59,9 @@ async function addToCart(page: Page, product: Pick, quantity: number) {
   await page.goto(product.href)
   await page.getByLabel('Quantity').selectOption(String(quantity))
   await page.getByRole('button', { name: 'Add to cart' }).click()
-  await expect(page.getByText(`Added ${quantity} × ${product.name} to your cart`).first()).toBeAttached()
+  await expect(
+    page.getByText(`Added ${quantity} × ${product.name} to your cart`).first(),
+  ).toBeAttached()
 }
 
 async function fillCheckout(page: Page, email: string | null) {
@@ -77,7 +89,10 @@ async function reachSimulator(page: Page, javaScript: boolean) {
   return ORDER_ID.exec(await item.innerText())![0]
 }
 
-test('a guest buys through the simulator and tracks the paid order', async ({ page, javaScript }, testInfo) => {
+test('a guest buys through the simulator and tracks the paid order', async ({
+  page,
+  javaScript,
+}, testInfo) => {
   const product = await findProduct(page, testInfo, 'stocked', 0)
   await addToCart(page, product, 2)
 
@@ -114,7 +129,9 @@ test('a guest buys through the simulator and tracks the paid order', async ({ pa
   await page.getByRole('button', { name: 'Track order' }).click()
   const result = page.getByRole('region', { name: `Order ${orderId}` })
   await expect(result).toContainText('Status: Paid')
-  await expect(result.getByRole('list', { name: 'Status timeline' }).getByRole('listitem')).toHaveCount(2)
+  await expect(
+    result.getByRole('list', { name: 'Status timeline' }).getByRole('listitem'),
+  ).toHaveCount(2)
 })
 
 test('a customer buys and finds the order in /orders', async ({ page, javaScript }, testInfo) => {
@@ -126,7 +143,9 @@ test('a customer buys and finds the order in /orders', async ({ page, javaScript
   await signUp.getByLabel('Email').fill(email)
   await signUp.getByLabel('Password').fill(PASSWORD)
   await signUp.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByRole('navigation', { name: 'Your shop' }).getByRole('link', { name: 'Account' })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Your shop' }).getByRole('link', { name: 'Account' }),
+  ).toBeVisible()
 
   const product = await findProduct(page, testInfo, 'stocked', 1)
   await addToCart(page, product, 1)
@@ -145,7 +164,10 @@ test('a customer buys and finds the order in /orders', async ({ page, javaScript
   await expect(page.getByText('12 Long Street')).toBeVisible()
 })
 
-test('a cancelled payment cancels the order and puts the stock back', async ({ page, javaScript }, testInfo) => {
+test('a cancelled payment cancels the order and puts the stock back', async ({
+  page,
+  javaScript,
+}, testInfo) => {
   const product = await findProduct(page, testInfo, 'low', 0)
   const left = product.left!
   await addToCart(page, product, left)

@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
 import { Link } from '~/components/link'
@@ -54,7 +59,14 @@ export default function CartPage() {
             {lines.map((line) => (
               <li key={line.productId} className="cart-line" aria-label={line.name}>
                 {line.image ? (
-                  <img className="cart-line__image" src={line.image.url} alt={line.image.alt} width={96} height={96} loading="lazy" />
+                  <img
+                    className="cart-line__image"
+                    src={line.image.url}
+                    alt={line.image.alt}
+                    width={96}
+                    height={96}
+                    loading="lazy"
+                  />
                 ) : (
                   <span className="cart-line__image" aria-hidden="true" />
                 )}
@@ -67,7 +79,8 @@ export default function CartPage() {
                     {line.previousPriceCents !== null ? (
                       <span className="cart-line__changed">
                         {' '}
-                        (price changed since you added it: was {formatRand(line.previousPriceCents)})
+                        (price changed since you added it: was {formatRand(line.previousPriceCents)}
+                        )
                       </span>
                     ) : null}
                   </p>
@@ -88,13 +101,22 @@ export default function CartPage() {
                           key={line.quantity}
                           aria-label={`Quantity of ${line.name}`}
                         >
-                          {Array.from({ length: Math.max(line.maxQuantity, line.quantity) }, (_, i) => (
-                            <option key={i + 1} value={i + 1} disabled={i + 1 > line.maxQuantity}>
-                              {i + 1}
-                            </option>
-                          ))}
+                          {Array.from(
+                            { length: Math.max(line.maxQuantity, line.quantity) },
+                            (_, i) => (
+                              <option key={i + 1} value={i + 1} disabled={i + 1 > line.maxQuantity}>
+                                {i + 1}
+                              </option>
+                            ),
+                          )}
                         </select>
-                        <button type="submit" name="intent" value="update" className="button button--secondary" disabled={busy(line.productId, 'update')}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="update"
+                          className="button button--secondary"
+                          disabled={busy(line.productId, 'update')}
+                        >
                           Update
                         </button>
                       </Form>
@@ -122,7 +144,9 @@ export default function CartPage() {
             <h2 id="cart-summary-title">Summary</h2>
             <TotalsList totals={totals} showFreeShippingHint />
             {hasProblems ? (
-              <p className="summary-card__problem">Change or remove the lines marked above before you check out.</p>
+              <p className="summary-card__problem">
+                Change or remove the lines marked above before you check out.
+              </p>
             ) : (
               <Link to="/checkout" className="button">
                 Check out

@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
 import { ErrorList, Field, SelectField } from '~/components/forms'
@@ -6,7 +11,11 @@ import { Link } from '~/components/link'
 import { optionalUser } from '~/lib/auth/session.server'
 import { loadCart } from '~/lib/cart/cart.server'
 import { cartCheck } from '~/lib/cart/guard.server'
-import { checkoutAction, checkoutPrefill, type CheckoutActionData } from '~/lib/checkout/checkout.server'
+import {
+  checkoutAction,
+  checkoutPrefill,
+  type CheckoutActionData,
+} from '~/lib/checkout/checkout.server'
 import { PROVINCES } from '~/lib/data/types'
 import { defineGuard, guarded, guardNames } from '~/lib/guards.server'
 import { formatRand } from '~/lib/money'
@@ -30,13 +39,21 @@ export const loader = guarded(['cartCheck'], async ({ request }: LoaderFunctionA
   return {
     signedIn: user !== null,
     prefill: checkoutPrefill(user),
-    lines: cart.lines.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, lineTotalCents: l.lineTotalCents, problem: l.problem })),
+    lines: cart.lines.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      quantity: l.quantity,
+      lineTotalCents: l.lineTotalCents,
+      problem: l.problem,
+    })),
     totals: cart.totals,
     hasProblems: cart.hasProblems,
   }
 })
 
-export const action = guarded(['cartCheck'], async ({ request }: ActionFunctionArgs) => checkoutAction({ request }))
+export const action = guarded(['cartCheck'], async ({ request }: ActionFunctionArgs) =>
+  checkoutAction({ request }),
+)
 
 export default function CheckoutPage() {
   const { signedIn, prefill, lines, totals, hasProblems } = useLoaderData<typeof loader>()
@@ -50,31 +67,123 @@ export default function CheckoutPage() {
     <div className="buying-page checkout-page">
       <h1>Checkout</h1>
       <div className="checkout-layout">
-        <Form method="post" className="form-card" aria-labelledby="checkout-details-title" noValidate>
+        <Form
+          method="post"
+          className="form-card"
+          aria-labelledby="checkout-details-title"
+          noValidate
+        >
           <h2 id="checkout-details-title">Your details</h2>
           <ErrorList errors={errors.form} />
           {!signedIn ? (
             <p className="field__hint">
-              Checking out as a guest. <Link to="/auth?redirectTo=/checkout">Sign in</Link> to keep the order in your account.
+              Checking out as a guest. <Link to="/auth?redirectTo=/checkout">Sign in</Link> to keep
+              the order in your account.
             </p>
           ) : null}
-          <Field id="checkout-email" label="Email" name="email" type="email" autoComplete="email" required defaultValue={value('email')} errors={errors.email} />
-          <Field id="checkout-firstName" label="First name" name="firstName" autoComplete="given-name" required defaultValue={value('firstName')} errors={errors.firstName} />
-          <Field id="checkout-lastName" label="Last name" name="lastName" autoComplete="family-name" required defaultValue={value('lastName')} errors={errors.lastName} />
-          <Field id="checkout-phone" label="Phone" name="phone" type="tel" autoComplete="tel" required hint="A South African number, e.g. 082 123 4567." defaultValue={value('phone')} errors={errors.phone} />
+          <Field
+            id="checkout-email"
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={value('email')}
+            errors={errors.email}
+          />
+          <Field
+            id="checkout-firstName"
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            defaultValue={value('firstName')}
+            errors={errors.firstName}
+          />
+          <Field
+            id="checkout-lastName"
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            defaultValue={value('lastName')}
+            errors={errors.lastName}
+          />
+          <Field
+            id="checkout-phone"
+            label="Phone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            hint="A South African number, e.g. 082 123 4567."
+            defaultValue={value('phone')}
+            errors={errors.phone}
+          />
           <h2>Delivery address</h2>
-          <Field id="checkout-line1" label="Street address" name="line1" autoComplete="address-line1" required defaultValue={value('line1')} errors={errors.line1} />
-          <Field id="checkout-line2" label="Address line 2 (optional)" name="line2" autoComplete="address-line2" defaultValue={value('line2')} errors={errors.line2} />
-          <Field id="checkout-suburb" label="Suburb" name="suburb" required defaultValue={value('suburb')} errors={errors.suburb} />
-          <Field id="checkout-city" label="City or town" name="city" autoComplete="address-level2" required defaultValue={value('city')} errors={errors.city} />
-          <SelectField id="checkout-province" label="Province" name="province" required options={PROVINCES} placeholder="Choose a province" defaultValue={value('province')} errors={errors.province} />
-          <Field id="checkout-postalCode" label="Postal code" name="postalCode" inputMode="numeric" autoComplete="postal-code" required maxLength={4} defaultValue={value('postalCode')} errors={errors.postalCode} />
+          <Field
+            id="checkout-line1"
+            label="Street address"
+            name="line1"
+            autoComplete="address-line1"
+            required
+            defaultValue={value('line1')}
+            errors={errors.line1}
+          />
+          <Field
+            id="checkout-line2"
+            label="Address line 2 (optional)"
+            name="line2"
+            autoComplete="address-line2"
+            defaultValue={value('line2')}
+            errors={errors.line2}
+          />
+          <Field
+            id="checkout-suburb"
+            label="Suburb"
+            name="suburb"
+            required
+            defaultValue={value('suburb')}
+            errors={errors.suburb}
+          />
+          <Field
+            id="checkout-city"
+            label="City or town"
+            name="city"
+            autoComplete="address-level2"
+            required
+            defaultValue={value('city')}
+            errors={errors.city}
+          />
+          <SelectField
+            id="checkout-province"
+            label="Province"
+            name="province"
+            required
+            options={PROVINCES}
+            placeholder="Choose a province"
+            defaultValue={value('province')}
+            errors={errors.province}
+          />
+          <Field
+            id="checkout-postalCode"
+            label="Postal code"
+            name="postalCode"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            required
+            maxLength={4}
+            defaultValue={value('postalCode')}
+            errors={errors.postalCode}
+          />
           <div className="form-actions">
             <button type="submit" className="button" disabled={submitting || hasProblems}>
               {submitting ? 'Placing your order…' : 'Pay with PayFast'}
             </button>
           </div>
-          <p className="field__hint">You will pay on PayFast&apos;s secure page and come back here afterwards.</p>
+          <p className="field__hint">
+            You will pay on PayFast&apos;s secure page and come back here afterwards.
+          </p>
         </Form>
 
         <section className="summary-card" aria-labelledby="checkout-summary-title">
@@ -98,7 +207,8 @@ export default function CheckoutPage() {
           <p className="field__hint">Shipping is R 99,00 per order, free from R 1 000,00.</p>
           {hasProblems ? (
             <p className="summary-card__problem">
-              Some items are no longer available as ordered. <Link to="/cart">Change your cart</Link> first.
+              Some items are no longer available as ordered.{' '}
+              <Link to="/cart">Change your cart</Link> first.
             </p>
           ) : (
             <p>

@@ -32,9 +32,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     toastSchema.parse({
       type: 'info',
       title,
-      description: order?.status === 'cancelled' ? `Order ${order.id} was cancelled; your cart is as it was.` : undefined,
+      description:
+        order?.status === 'cancelled'
+          ? `Order ${order.id} was cancelled; your cart is as it was.`
+          : undefined,
     }),
   )
   const to = order && order.status !== 'cancelled' ? `/orders/${order.id}` : '/checkout'
-  return redirect(to, { headers: { 'Set-Cookie': await sessionStorage.commitSession(owner.session) } })
+  return redirect(to, {
+    headers: { 'Set-Cookie': await sessionStorage.commitSession(owner.session) },
+  })
 }

@@ -16,14 +16,21 @@ import styles from '~/styles/buying.css'
 // The hand-over to PayFast: a signed form that submits itself with JS and waits for a press without.
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
-export const meta: MetaFunction = () => [{ title: 'Pay with PayFast | Karoo & Co.' }, { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = () => [
+  { title: 'Pay with PayFast | Karoo & Co.' },
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id
   if (!isOrderId(id)) throw notFound()
   const store = await getStore()
   await expireStalePending(store)
-  const [order, session, userId] = await Promise.all([store.orders.get(id), getSession(request), getUserId(request)])
+  const [order, session, userId] = await Promise.all([
+    store.orders.get(id),
+    getSession(request),
+    getUserId(request),
+  ])
   if (!order || !canSeeOrder(order, { userId, heldIds: heldOrderIds(session) })) throw notFound()
   // Paid, cancelled or expired meanwhile: the order page tells which.
   if (order.status !== 'pending_payment') throw redirect(`/orders/${order.id}`)
@@ -45,7 +52,8 @@ export default function PayPage() {
     <div className="buying-page pay-page">
       <h1>Pay for order {orderId}</h1>
       <p>
-        Your order of <strong>{formatRand(totalCents)}</strong> is reserved for 30 minutes. You pay on PayFast&apos;s secure page and come back here afterwards.
+        Your order of <strong>{formatRand(totalCents)}</strong> is reserved for 30 minutes. You pay
+        on PayFast&apos;s secure page and come back here afterwards.
       </p>
       <form ref={formRef} method="post" action={form.action} className="pay-form">
         {form.fields.map(([name, value]) => (

@@ -8,13 +8,22 @@ import { getStore } from '~/lib/data/index.server'
 import { notFound } from '~/lib/http.server'
 import { isOrderId } from '~/lib/orders/id'
 import { OrderDetails } from '~/lib/orders/order-view'
-import { canSeeOrder, expireStalePending, heldOrderIds, toOrderView } from '~/lib/orders/orders.server'
+import {
+  canSeeOrder,
+  expireStalePending,
+  heldOrderIds,
+  toOrderView,
+} from '~/lib/orders/orders.server'
 import { getSession } from '~/lib/session.server'
 import styles from '~/styles/buying.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Order ${data.kind === 'full' ? data.order.id : data.orderId} | Karoo & Co.` : 'Order | Karoo & Co.' },
+  {
+    title: data
+      ? `Order ${data.kind === 'full' ? data.order.id : data.orderId} | Karoo & Co.`
+      : 'Order | Karoo & Co.',
+  },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -28,7 +37,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isOrderId(id)) throw notFound()
   const store = await getStore()
   await expireStalePending(store)
-  const [order, session, userId] = await Promise.all([store.orders.get(id), getSession(request), getUserId(request)])
+  const [order, session, userId] = await Promise.all([
+    store.orders.get(id),
+    getSession(request),
+    getUserId(request),
+  ])
   if (order && canSeeOrder(order, { userId, heldIds: heldOrderIds(session) })) {
     return { kind: 'full' as const, order: toOrderView(order), signedIn: userId !== null }
   }
@@ -45,7 +58,8 @@ export default function OrderPage() {
       <div className="buying-page order-page">
         <h1>Thank you for your order</h1>
         <p>
-          Your order number is <strong>{result.orderId}</strong>. Keep it with the email address you used at checkout.
+          Your order number is <strong>{result.orderId}</strong>. Keep it with the email address you
+          used at checkout.
         </p>
         <p>
           <Link to="/track_order">Track your order</Link> to see its status.
@@ -57,11 +71,17 @@ export default function OrderPage() {
   return (
     <div className="buying-page order-page">
       <h1>Order {order.id}</h1>
-      {order.status === 'paid' ? <p className="notice notice--success">Thank you! Your payment was received.</p> : null}
+      {order.status === 'paid' ? (
+        <p className="notice notice--success">Thank you! Your payment was received.</p>
+      ) : null}
       <OrderDetails order={order} />
       <p>
-        {signedIn ? <Link to="/orders">All your orders</Link> : <Link to="/track_order">Track an order</Link>} ·{' '}
-        <Link to="/shop">Continue shopping</Link>
+        {signedIn ? (
+          <Link to="/orders">All your orders</Link>
+        ) : (
+          <Link to="/track_order">Track an order</Link>
+        )}{' '}
+        · <Link to="/shop">Continue shopping</Link>
       </p>
     </div>
   )

@@ -27,14 +27,16 @@ const signedByPayfast = new Set<string>()
 const originalBase = env.payfast.baseUrl
 
 vi.mock('~/lib/data/index.server', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/lib/data/index.server')>()
+  const actual = await importOriginal<Record<string, unknown>>()
   return { ...actual, getStore: () => Promise.resolve(store) }
 })
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notify-test-'))
   store = await openStore({ backend: 'sqlite', dataDir })
-  await store.products.upsertMany([makeProduct({ id: 'rooibos', name: 'Rooibos tea', priceCents: 8950, stock: 10 })])
+  await store.products.upsertMany([
+    makeProduct({ id: 'rooibos', name: 'Rooibos tea', priceCents: 8950, stock: 10 }),
+  ])
   gateway = createServer((req, res) => {
     let body = ''
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
@@ -61,8 +63,23 @@ function draft(): OrderDraft {
     firstName: 'Thandi',
     lastName: 'Mokoena',
     phone: '082 123 4567',
-    shippingAddress: { line1: '12 Long Street', line2: null, suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' },
-    lines: [{ productId: 'rooibos', name: 'Rooibos tea', unitPriceCents: 8950, quantity: 2, imageUrl: null }],
+    shippingAddress: {
+      line1: '12 Long Street',
+      line2: null,
+      suburb: 'Gardens',
+      city: 'Cape Town',
+      province: 'Western Cape',
+      postalCode: '8001',
+    },
+    lines: [
+      {
+        productId: 'rooibos',
+        name: 'Rooibos tea',
+        unitPriceCents: 8950,
+        quantity: 2,
+        imageUrl: null,
+      },
+    ],
     subtotalCents: 17900,
     shippingCents: 9900,
     totalCents: 27800,
@@ -71,7 +88,11 @@ function draft(): OrderDraft {
 }
 
 /** An ITN as PayFast posts it, signed with our passphrase; `tamper` changes fields after signing. */
-function itn(orderId: string, overrides: Record<string, string> = {}, tamper: Record<string, string> = {}) {
+function itn(
+  orderId: string,
+  overrides: Record<string, string> = {},
+  tamper: Record<string, string> = {},
+) {
   const pairs: PayfastPair[] = Object.entries({
     m_payment_id: orderId,
     pf_payment_id: '1089250',
@@ -89,8 +110,11 @@ function itn(orderId: string, overrides: Record<string, string> = {}, tamper: Re
   })
   const params = itnParamString(pairs)
   signedByPayfast.add(params)
-  const signed: PayfastPair[] = [...pairs.map(([n, v]): PayfastPair => [n, tamper[n] ?? v]), ['signature', signParamString(params, env.payfast.passphrase)]]
-  return new URLSearchParams(signed.map(([n, v]) => [n, v])).toString()
+  const signed: PayfastPair[] = [
+    ...pairs,
+    ['signature', signParamString(params, env.payfast.passphrase)],
+  ]
+  return new URLSearchParams(signed.map(([n, v]) => [n, tamper[n] ?? v])).toString()
 }
 
 async function notify(body: string, clientIp = '127.0.0.1') {

@@ -16,12 +16,19 @@ const empty = () => new Response(null, { status: 200 })
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
-    if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } })
+    if (request.method !== 'POST')
+      return new Response(null, { status: 405, headers: { Allow: 'POST' } })
     const body = await request.text()
     const store = await getStore()
-    const handled = handleItn({ body, sourceIp: context.clientIp ?? '' }, { config: env.payfast, orders: store.orders })
+    const handled = handleItn(
+      { body, sourceIp: context.clientIp ?? '' },
+      { config: env.payfast, orders: store.orders },
+    )
     let timer: ReturnType<typeof setTimeout> | undefined
-    await Promise.race([handled, new Promise<void>((resolve) => (timer = setTimeout(resolve, ANSWER_WITHIN_MS)))])
+    await Promise.race([
+      handled,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, ANSWER_WITHIN_MS))),
+    ])
     clearTimeout(timer)
   } catch (error) {
     console.warn('PayFast ITN: could not be handled', error)

@@ -35,8 +35,26 @@ export default function TrackOrderPage() {
       <Form method="post" className="form-card" aria-labelledby="track-title" noValidate>
         <h2 id="track-title">Find your order</h2>
         <ErrorList errors={failed?.errors.form} />
-        <Field id="track-orderId" label="Order number" name="orderId" autoComplete="off" required hint="12 characters, from your confirmation page." defaultValue={failed?.values.orderId ?? ''} errors={failed?.errors.orderId} />
-        <Field id="track-email" label="Email" name="email" type="email" autoComplete="email" required defaultValue={failed?.values.email ?? ''} errors={failed?.errors.email} />
+        <Field
+          id="track-orderId"
+          label="Order number"
+          name="orderId"
+          autoComplete="off"
+          required
+          hint="12 characters, from your confirmation page."
+          defaultValue={failed?.values.orderId ?? ''}
+          errors={failed?.errors.orderId}
+        />
+        <Field
+          id="track-email"
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={failed?.values.email ?? ''}
+          errors={failed?.errors.email}
+        />
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
             {busy ? 'Looking…' : 'Track order'}
@@ -47,8 +65,9 @@ export default function TrackOrderPage() {
         <section className="track-result" aria-labelledby="track-result-title">
           <h2 id="track-result-title">Order {result.order.id}</h2>
           <p>
-            Status: <StatusBadge status={result.order.status} label={result.order.statusLabel} /> · {result.order.itemCount}{' '}
-            {result.order.itemCount === 1 ? 'item' : 'items'} · {formatRand(result.order.totalCents)}
+            Status: <StatusBadge status={result.order.status} label={result.order.statusLabel} /> ·{' '}
+            {result.order.itemCount} {result.order.itemCount === 1 ? 'item' : 'items'} ·{' '}
+            {formatRand(result.order.totalCents)}
           </p>
           <StatusTimeline history={result.order.history} />
         </section>

@@ -5,7 +5,12 @@ import type { CartActionData } from './cart-action.server'
 import { maxQuantityFor } from './rules'
 
 const noSubscription = () => () => {}
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false)
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
 
 /**
  * Quantity + "Add to cart" for product pages and cards. With JS a fetcher posts to /cart and gets
@@ -34,7 +39,12 @@ export function AddToCartForm({
   const errors = result && !result.ok ? Object.values(result.errors).flat() : []
 
   return (
-    <fetcher.Form method="post" action="/cart" className="add-to-cart" aria-label={`Add ${productName} to cart`}>
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      className="add-to-cart"
+      aria-label={`Add ${productName} to cart`}
+    >
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}

@@ -11,7 +11,8 @@ import { cartOwner, readCartLines, rememberSeenPrice, writeCartLines } from './c
 import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY, quantityProblem } from './rules'
 
 const QUANTITY_MESSAGE = `Choose a quantity from ${MIN_QUANTITY} to ${MAX_QUANTITY}`
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
 const quantity = z.coerce
   .number({ invalid_type_error: QUANTITY_MESSAGE, required_error: QUANTITY_MESSAGE })
   .int(QUANTITY_MESSAGE)
@@ -27,15 +28,47 @@ const common = {
 }
 
 /** The one schema of the cart forms: the submit button's `intent` picks the variant. */
-export const cartFormSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('add'), quantity: z.preprocess(blankToUndefined, quantity.default(1)), ...common }),
-  z.object({ intent: z.literal('update'), quantity: z.preprocess(blankToUndefined, quantity), ...common }),
-  z.object({ intent: z.literal('remove'), ...common }),
-], { errorMap: (issue, ctx) => ({ message: issue.code === 'invalid_union_discriminator' ? 'Unknown cart action; use add, update or remove' : ctx.defaultError }) })
+export const cartFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({
+      intent: z.literal('add'),
+      quantity: z.preprocess(blankToUndefined, quantity.default(1)),
+      ...common,
+    }),
+    z.object({
+      intent: z.literal('update'),
+      quantity: z.preprocess(blankToUndefined, quantity),
+      ...common,
+    }),
+    z.object({ intent: z.literal('remove'), ...common }),
+  ],
+  {
+    errorMap: (issue, ctx) => ({
+      message:
+        issue.code === 'invalid_union_discriminator'
+          ? 'Unknown cart action; use add, update or remove'
+          : ctx.defaultError,
+    }),
+  },
+)
 
 export type CartActionData =
-  | { ok: true; intent: 'add' | 'update' | 'remove'; productId: string; quantity: number; count: number; message: string }
-  | { ok: false; intent: string; productId: string; errors: FieldErrors; values: Record<string, string> }
+  | {
+      ok: true
+      intent: 'add' | 'update' | 'remove'
+      productId: string
+      quantity: number
+      count: number
+      message: string
+    }
+  | {
+      ok: false
+      intent: string
+      productId: string
+      errors: FieldErrors
+      values: Record<string, string>
+    }
 
 /** POST /cart: add, update or remove a line. */
 export async function cartAction({ request }: { request: Request }) {
@@ -44,7 +77,10 @@ export async function cartAction({ request }: { request: Request }) {
   const intent = String(formData.get('intent') ?? '')
   const productIdValue = String(formData.get('productId') ?? '')
   const invalid = (errors: FieldErrors, values: Record<string, string>, status = 400) =>
-    data<CartActionData>({ ok: false, intent, productId: productIdValue, errors, values }, { status })
+    data<CartActionData>(
+      { ok: false, intent, productId: productIdValue, errors, values },
+      { status },
+    )
   if (!parsed.ok) return invalid(parsed.errors, parsed.values)
   const form = parsed.data
 
@@ -61,7 +97,8 @@ export async function cartAction({ request }: { request: Request }) {
     next = lines.filter((l) => l.productId !== form.productId)
     message = `Removed ${product?.name ?? 'the product'} from your cart`
   } else {
-    if (!product) return invalid({ productId: ['That product is no longer available'] }, parsed.values)
+    if (!product)
+      return invalid({ productId: ['That product is no longer available'] }, parsed.values)
     const already = form.intent === 'add' ? (existing?.quantity ?? 0) : 0
     const problem = quantityProblem(product, form.quantity, already)
     if (problem) {
@@ -69,7 +106,14 @@ export async function cartAction({ request }: { request: Request }) {
       return invalid({ [field]: [problem] }, parsed.values)
     }
     if (!existing && lines.length >= MAX_CART_LINES) {
-      return invalid({ productId: [`Your cart holds up to ${MAX_CART_LINES} different products; remove one first`] }, parsed.values)
+      return invalid(
+        {
+          productId: [
+            `Your cart holds up to ${MAX_CART_LINES} different products; remove one first`,
+          ],
+        },
+        parsed.values,
+      )
     }
     quantityNow = already + form.quantity
     next = existing
@@ -89,7 +133,14 @@ export async function cartAction({ request }: { request: Request }) {
   if (form.fetcher) {
     const count = next.reduce((sum, l) => sum + l.quantity, 0)
     return data<CartActionData>(
-      { ok: true, intent: form.intent, productId: form.productId, quantity: quantityNow, count, message },
+      {
+        ok: true,
+        intent: form.intent,
+        productId: form.productId,
+        quantity: quantityNow,
+        count,
+        message,
+      },
       { headers },
     )
   }

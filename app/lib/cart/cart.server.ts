@@ -5,7 +5,14 @@ import { getStore, type Store } from '~/lib/data/index.server'
 import type { CartLine, Product } from '~/lib/data/types'
 import { getSession } from '~/lib/session.server'
 
-import { cartTotals, cleanCartLines, maxQuantityFor, mergeCartLines, quantityProblem, type Totals } from './rules'
+import {
+  cartTotals,
+  cleanCartLines,
+  maxQuantityFor,
+  mergeCartLines,
+  quantityProblem,
+  type Totals,
+} from './rules'
 
 /**
  * Where carts live: a visitor's in the session cookie (bounded by MAX_CART_LINES), a customer's in
@@ -45,7 +52,11 @@ export async function writeCartLines(owner: CartOwner, lines: readonly CartLine[
   }
   // Seen prices of products no longer in the cart are forgotten.
   const seen = seenPrices(owner.session)
-  const kept = Object.fromEntries(clean.flatMap((l) => (seen[l.productId] !== undefined ? [[l.productId, seen[l.productId]]] : [])))
+  const kept = Object.fromEntries(
+    clean.flatMap((l) =>
+      seen[l.productId] !== undefined ? [[l.productId, seen[l.productId]]] : [],
+    ),
+  )
   if (Object.keys(kept).length) owner.session.set(SEEN_KEY, kept)
   else owner.session.unset(SEEN_KEY)
 }
@@ -81,12 +92,18 @@ export async function cartCount(request: Request): Promise<number> {
  * request) joins the customer's stored cart: quantities of one product are added, then clamped to
  * 10 and to stock. The visitor's lines are removed from `session`. Returns the merged cart.
  */
-export async function mergeVisitorCart(session: Session, userId: string, store?: Store): Promise<CartLine[]> {
+export async function mergeVisitorCart(
+  session: Session,
+  userId: string,
+  store?: Store,
+): Promise<CartLine[]> {
   const s = store ?? (await getStore())
   const visitor = visitorCartLines(session)
   const customer = cleanCartLines(await s.carts.get(userId))
   if (!visitor.length) return customer
-  const products = await s.products.getMany([...new Set([...customer, ...visitor].map((l) => l.productId))])
+  const products = await s.products.getMany([
+    ...new Set([...customer, ...visitor].map((l) => l.productId)),
+  ])
   const stock = new Map(products.map((p) => [p.id, p.stock]))
   const merged = mergeCartLines(customer, visitor, (id) => stock.get(id))
   await s.carts.set(userId, merged)
@@ -112,7 +129,11 @@ export type CartViewLine = {
 export type CartView = { lines: CartViewLine[]; totals: Totals; hasProblems: boolean }
 
 /** Priced lines from products read fresh; lines of products that no longer exist are left out. */
-export function priceCart(lines: readonly CartLine[], products: readonly Product[], seen: Record<string, number>): CartView {
+export function priceCart(
+  lines: readonly CartLine[],
+  products: readonly Product[],
+  seen: Record<string, number>,
+): CartView {
   const byId = new Map(products.map((p) => [p.id, p]))
   const view: CartViewLine[] = lines.flatMap((line) => {
     const product = byId.get(line.productId)
@@ -122,9 +143,12 @@ export function priceCart(lines: readonly CartLine[], products: readonly Product
       {
         productId: product.id,
         name: product.name,
-        image: product.images[0] ? { url: product.images[0].url, alt: product.images[0].alt } : null,
+        image: product.images[0]
+          ? { url: product.images[0].url, alt: product.images[0].alt }
+          : null,
         unitPriceCents: product.priceCents,
-        previousPriceCents: seenCents !== undefined && seenCents !== product.priceCents ? seenCents : null,
+        previousPriceCents:
+          seenCents !== undefined && seenCents !== product.priceCents ? seenCents : null,
         quantity: line.quantity,
         maxQuantity: maxQuantityFor(product.stock),
         lineTotalCents: product.priceCents * line.quantity,
@@ -132,11 +156,18 @@ export function priceCart(lines: readonly CartLine[], products: readonly Product
       },
     ]
   })
-  return { lines: view, totals: cartTotals(view), hasProblems: view.some((l) => l.problem !== null) }
+  return {
+    lines: view,
+    totals: cartTotals(view),
+    hasProblems: view.some((l) => l.problem !== null),
+  }
 }
 
 /** The cart as the /cart and /checkout pages show it, prices read fresh on every view. */
-export async function loadCart(request: Request, store?: Store): Promise<CartView & { owner: CartOwner }> {
+export async function loadCart(
+  request: Request,
+  store?: Store,
+): Promise<CartView & { owner: CartOwner }> {
   const s = store ?? (await getStore())
   const owner = await cartOwner(request)
   const lines = await readCartLines(owner, s)

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import { cartTotals, cleanCartLines, maxQuantityFor, mergeCartLines, quantityProblem } from './rules'
+import {
+  cartTotals,
+  cleanCartLines,
+  maxQuantityFor,
+  mergeCartLines,
+  quantityProblem,
+} from './rules'
 
 describe('cartTotals', () => {
   it('adds shipping of R 99,00 below R 1 000,00 and includes VAT of round(total * 15 / 115)', () => {
@@ -8,22 +14,47 @@ describe('cartTotals', () => {
       { unitPriceCents: 8950, quantity: 2 },
       { unitPriceCents: 12000, quantity: 1 },
     ])
-    expect(totals).toEqual({ itemCount: 3, subtotalCents: 29900, shippingCents: 9900, totalCents: 39800, vatCents: 5191 })
+    expect(totals).toEqual({
+      itemCount: 3,
+      subtotalCents: 29900,
+      shippingCents: 9900,
+      totalCents: 39800,
+      vatCents: 5191,
+    })
   })
 
   it('ships free from a subtotal of exactly R 1 000,00, not from R 999,99', () => {
-    expect(cartTotals([{ unitPriceCents: 100000, quantity: 1 }])).toMatchObject({ shippingCents: 0, totalCents: 100000, vatCents: 13043 })
-    expect(cartTotals([{ unitPriceCents: 99999, quantity: 1 }])).toMatchObject({ shippingCents: 9900, totalCents: 109899 })
-    expect(cartTotals([{ unitPriceCents: 25000, quantity: 4 }])).toMatchObject({ subtotalCents: 100000, shippingCents: 0 })
+    expect(cartTotals([{ unitPriceCents: 100000, quantity: 1 }])).toMatchObject({
+      shippingCents: 0,
+      totalCents: 100000,
+      vatCents: 13043,
+    })
+    expect(cartTotals([{ unitPriceCents: 99999, quantity: 1 }])).toMatchObject({
+      shippingCents: 9900,
+      totalCents: 109899,
+    })
+    expect(cartTotals([{ unitPriceCents: 25000, quantity: 4 }])).toMatchObject({
+      subtotalCents: 100000,
+      shippingCents: 0,
+    })
   })
 
   it('charges nothing for an empty cart', () => {
-    expect(cartTotals([])).toEqual({ itemCount: 0, subtotalCents: 0, shippingCents: 0, totalCents: 0, vatCents: 0 })
+    expect(cartTotals([])).toEqual({
+      itemCount: 0,
+      subtotalCents: 0,
+      shippingCents: 0,
+      totalCents: 0,
+      vatCents: 0,
+    })
   })
 
   it('rounds the included VAT to the nearest cent', () => {
     // R 23,00 + R 99,00 shipping = R 122,00; 12200 * 15 / 115 = 1591.30
-    expect(cartTotals([{ unitPriceCents: 2300, quantity: 1 }])).toMatchObject({ totalCents: 12200, vatCents: 1591 })
+    expect(cartTotals([{ unitPriceCents: 2300, quantity: 1 }])).toMatchObject({
+      totalCents: 12200,
+      vatCents: 1591,
+    })
     // 123456 * 15 / 115 = 16102.96
     expect(cartTotals([{ unitPriceCents: 123456, quantity: 1 }]).vatCents).toBe(16103)
   })
@@ -46,11 +77,15 @@ describe('quantity rules', () => {
 
   it('names the product and what is left', () => {
     expect(quantityProblem(rooibos, 4)).toBe('Only 3 left of Rooibos tea')
-    expect(quantityProblem(rooibos, 2, 2)).toBe('Only 3 left of Rooibos tea; you already have 2 in your cart')
+    expect(quantityProblem(rooibos, 2, 2)).toBe(
+      'Only 3 left of Rooibos tea; you already have 2 in your cart',
+    )
     expect(quantityProblem(plenty, 11)).toBe('Choose a quantity from 1 to 10')
     expect(quantityProblem(plenty, 0)).toBe('Choose a quantity from 1 to 10')
     expect(quantityProblem(plenty, 2.5)).toBe('Choose a quantity from 1 to 10')
-    expect(quantityProblem(plenty, 4, 8)).toBe('You can buy at most 10 of Biltong; you already have 8 in your cart')
+    expect(quantityProblem(plenty, 4, 8)).toBe(
+      'You can buy at most 10 of Biltong; you already have 8 in your cart',
+    )
   })
 
   it('refuses sold-out products', () => {
@@ -67,8 +102,15 @@ describe('mergeCartLines (sign-in)', () => {
 
   it('sums quantities of one product and clamps to 10 and to stock', () => {
     const merged = mergeCartLines(
-      [{ productId: 'rooibos', quantity: 8 }, { productId: 'biltong', quantity: 1 }],
-      [{ productId: 'rooibos', quantity: 3 }, { productId: 'honey', quantity: 4 }, { productId: 'honey', quantity: 3 }],
+      [
+        { productId: 'rooibos', quantity: 8 },
+        { productId: 'biltong', quantity: 1 },
+      ],
+      [
+        { productId: 'rooibos', quantity: 3 },
+        { productId: 'honey', quantity: 4 },
+        { productId: 'honey', quantity: 3 },
+      ],
       stockOf,
     )
     expect(merged).toEqual([
@@ -80,7 +122,14 @@ describe('mergeCartLines (sign-in)', () => {
 
   it('drops sold-out and unknown products', () => {
     expect(
-      mergeCartLines([{ productId: 'gone', quantity: 1 }], [{ productId: 'nosuch', quantity: 2 }, { productId: 'biltong', quantity: 2 }], stockOf),
+      mergeCartLines(
+        [{ productId: 'gone', quantity: 1 }],
+        [
+          { productId: 'nosuch', quantity: 2 },
+          { productId: 'biltong', quantity: 2 },
+        ],
+        stockOf,
+      ),
     ).toEqual([{ productId: 'biltong', quantity: 2 }])
   })
 })

@@ -34,7 +34,8 @@ export function cartTotals(lines: readonly { unitPriceCents: number; quantity: n
     itemCount += line.quantity
     subtotalCents += line.unitPriceCents * line.quantity
   }
-  const shippingCents = itemCount === 0 || subtotalCents >= FREE_SHIPPING_FROM_CENTS ? 0 : SHIPPING_CENTS
+  const shippingCents =
+    itemCount === 0 || subtotalCents >= FREE_SHIPPING_FROM_CENTS ? 0 : SHIPPING_CENTS
   const totalCents = subtotalCents + shippingCents
   return { itemCount, subtotalCents, shippingCents, totalCents, vatCents: vatIncluded(totalCents) }
 }
@@ -60,7 +61,8 @@ export function quantityProblem(
   const wanted = alreadyInCart + quantity
   const inCart = alreadyInCart > 0 ? `; you already have ${alreadyInCart} in your cart` : ''
   if (wanted > product.stock) return `Only ${product.stock} left of ${product.name}${inCart}`
-  if (wanted > MAX_QUANTITY) return `You can buy at most ${MAX_QUANTITY} of ${product.name}${inCart}`
+  if (wanted > MAX_QUANTITY)
+    return `You can buy at most ${MAX_QUANTITY} of ${product.name}${inCart}`
   return null
 }
 

@@ -28,7 +28,7 @@ import { checkoutAction } from './checkout.server'
 let store: Store
 let dataDir: string
 vi.mock('~/lib/data/index.server', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/lib/data/index.server')>()
+  const actual = await importOriginal<Record<string, unknown>>()
   return { ...actual, getStore: () => Promise.resolve(store) }
 })
 
@@ -40,6 +40,7 @@ beforeAll(async () => {
     makeProduct({ id: 'honey', name: 'Fynbos honey', priceCents: 12000, stock: 0 }),
     makeProduct({ id: 'biltong', name: 'Beef biltong', priceCents: 25000, stock: 40 }),
     makeProduct({ id: 'rusks', name: 'Buttermilk rusks', priceCents: 6500, stock: 20 }),
+    makeProduct({ id: 'chutney', name: 'Peach chutney', priceCents: 5500, stock: 20 }),
   ])
 })
 
@@ -62,14 +63,22 @@ function browser() {
       headers: cookie ? { Cookie: cookie } : {},
       ...(form ? { body: new URLSearchParams(form) } : {}),
     })
-  return { request, keep, get cookie() { return cookie } }
+  return {
+    request,
+    keep,
+    get cookie() {
+      return cookie
+    },
+  }
 }
 
 type DataResult = { data: Record<string, unknown>; init: ResponseInit | null }
 const asData = (result: unknown) => result as DataResult
 
 async function addToCart(b: ReturnType<typeof browser>, productId: string, quantity: number) {
-  const result = await cartAction({ request: b.request('/cart', { intent: 'add', productId, quantity: String(quantity) }) })
+  const result = await cartAction({
+    request: b.request('/cart', { intent: 'add', productId, quantity: String(quantity) }),
+  })
   if (result instanceof Response) b.keep(result)
   return result
 }
@@ -106,7 +115,9 @@ describe('cart', () => {
 
     const tooMany = asData(await addToCart(b, 'rooibos', 2))
     expect(tooMany.init?.status).toBe(400)
-    expect(tooMany.data.errors).toEqual({ quantity: ['Only 3 left of Rooibos tea; you already have 2 in your cart'] })
+    expect(tooMany.data.errors).toEqual({
+      quantity: ['Only 3 left of Rooibos tea; you already have 2 in your cart'],
+    })
 
     const soldOut = asData(await addToCart(b, 'honey', 1))
     expect(soldOut.data.errors).toEqual({ productId: ['Fynbos honey is sold out'] })
@@ -120,34 +131,76 @@ describe('cart', () => {
   it('answers a fetcher with data and a no-JS post with a redirect to a same-origin path only', async () => {
     const b = browser()
     const fetched = asData(
-      await cartAction({ request: b.request('/cart', { intent: 'add', productId: 'rusks', quantity: '3', fetcher: '1' }) }),
+      await cartAction({
+        request: b.request('/cart', {
+          intent: 'add',
+          productId: 'rusks',
+          quantity: '3',
+          fetcher: '1',
+        }),
+      }),
     )
-    expect(fetched.data).toMatchObject({ ok: true, count: 3, message: 'Added 3 × Buttermilk rusks to your cart' })
+    expect(fetched.data).toMatchObject({
+      ok: true,
+      count: 3,
+      message: 'Added 3 × Buttermilk rusks to your cart',
+    })
     const offsite = await cartAction({
-      request: b.request('/cart', { intent: 'add', productId: 'rusks', redirectTo: '//evil.example/x' }),
+      request: b.request('/cart', {
+        intent: 'add',
+        productId: 'rusks',
+        redirectTo: '//evil.example/x',
+      }),
     })
     expect((offsite as Response).headers.get('Location')).toBe('/cart')
-    const back = await cartAction({ request: b.request('/cart', { intent: 'add', productId: 'rusks', redirectTo: '/shop/rusks' }) })
+    const back = await cartAction({
+      request: b.request('/cart', { intent: 'add', productId: 'rusks', redirectTo: '/shop/rusks' }),
+    })
     expect((back as Response).headers.get('Location')).toBe('/shop/rusks')
   })
 
   it('updates and removes lines, prices fresh, pointing out a changed price', async () => {
     const b = browser()
     await addToCart(b, 'biltong', 1)
-    b.keep((await cartAction({ request: b.request('/cart', { intent: 'update', productId: 'biltong', quantity: '4' }) })) as Response)
-    await store.products.upsertMany([makeProduct({ id: 'biltong', name: 'Beef biltong', priceCents: 26000, stock: 40 })])
+    b.keep(
+      (await cartAction({
+        request: b.request('/cart', { intent: 'update', productId: 'biltong', quantity: '4' }),
+      })) as Response,
+    )
+    await store.products.upsertMany([
+      makeProduct({ id: 'biltong', name: 'Beef biltong', priceCents: 26000, stock: 40 }),
+    ])
     const cart = await loadCart(b.request('/cart'))
     expect(cart.lines).toEqual([
-      expect.objectContaining({ productId: 'biltong', quantity: 4, unitPriceCents: 26000, previousPriceCents: 25000, lineTotalCents: 104000 }),
+      expect.objectContaining({
+        productId: 'biltong',
+        quantity: 4,
+        unitPriceCents: 26000,
+        previousPriceCents: 25000,
+        lineTotalCents: 104000,
+      }),
     ])
-    expect(cart.totals).toMatchObject({ subtotalCents: 104000, shippingCents: 0, totalCents: 104000, vatCents: 13565 })
-    b.keep((await cartAction({ request: b.request('/cart', { intent: 'remove', productId: 'biltong' }) })) as Response)
+    expect(cart.totals).toMatchObject({
+      subtotalCents: 104000,
+      shippingCents: 0,
+      totalCents: 104000,
+      vatCents: 13565,
+    })
+    b.keep(
+      (await cartAction({
+        request: b.request('/cart', { intent: 'remove', productId: 'biltong' }),
+      })) as Response,
+    )
     expect((await loadCart(b.request('/cart'))).lines).toEqual([])
   })
 
   it('sends checkout with an empty cart to /cart with a notice', async () => {
     const b = browser()
-    const thrown = await cartCheck({ request: b.request('/checkout'), params: {}, context: { clientIp: '127.0.0.1' } }).catch((e: unknown) => e)
+    const thrown = await cartCheck({
+      request: b.request('/checkout'),
+      params: {},
+      context: { clientIp: '127.0.0.1' },
+    }).catch((e: unknown) => e)
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).headers.get('Location')).toBe('/cart')
     const session = await sessionStorage.getSession((thrown as Response).headers.get('Set-Cookie'))
@@ -174,9 +227,20 @@ describe('checkout, payment hand-over and cancel', () => {
   it('keeps the values and names each bad field', async () => {
     const b = browser()
     await addToCart(b, 'rusks', 1)
-    const result = asData(await checkout(b, { ...checkoutForm, phone: '12345', postalCode: '80', province: 'Atlantis' }))
+    const result = asData(
+      await checkout(b, {
+        ...checkoutForm,
+        phone: '12345',
+        postalCode: '80',
+        province: 'Atlantis',
+      }),
+    )
     expect(result.init?.status).toBe(400)
-    expect(Object.keys(result.data.errors as object).sort()).toEqual(['phone', 'postalCode', 'province'])
+    expect(Object.keys(result.data.errors as object).sort()).toEqual([
+      'phone',
+      'postalCode',
+      'province',
+    ])
     expect(result.data.values).toMatchObject({ email: 'Thandi@Example.co.za', phone: '12345' })
   })
 
@@ -193,9 +257,19 @@ describe('checkout, payment hand-over and cancel', () => {
     expect(await cartCount(b.request('/'))).toBe(0)
 
     const order = (await store.orders.get(id!))!
-    expect(order).toMatchObject({ status: 'pending_payment', email: 'thandi@example.co.za', subtotalCents: 13000, shippingCents: 9900, totalCents: 22900 })
+    expect(order).toMatchObject({
+      status: 'pending_payment',
+      email: 'thandi@example.co.za',
+      subtotalCents: 13000,
+      shippingCents: 9900,
+      totalCents: 22900,
+    })
 
-    const pay = await payLoader({ request: b.request(location), params: { id: id! }, context: { clientIp: '127.0.0.1' } })
+    const pay = await payLoader({
+      request: b.request(location),
+      params: { id: id! },
+      context: { clientIp: '127.0.0.1' },
+    })
     const fields = new Map(pay.form.fields)
     expect(fields.get('m_payment_id')).toBe(id)
     expect(fields.get('amount')).toBe('229.00')
@@ -204,7 +278,13 @@ describe('checkout, payment hand-over and cancel', () => {
     expect(fields.get('notify_url')).toBe('http://localhost:3000/payfast/notify')
 
     // Another browser cannot see the payment page.
-    await expect(payLoader({ request: browser().request(location), params: { id: id! }, context: { clientIp: '127.0.0.1' } })).rejects.toMatchObject({ status: 404 })
+    await expect(
+      payLoader({
+        request: browser().request(location),
+        params: { id: id! },
+        context: { clientIp: '127.0.0.1' },
+      }),
+    ).rejects.toMatchObject({ status: 404 })
   })
 
   it('refuses an order the stock cannot meet, naming the product', async () => {
@@ -215,7 +295,9 @@ describe('checkout, payment hand-over and cancel', () => {
     expect(await checkout(first)).toBeInstanceOf(Response)
     const refused = asData(await checkout(second))
     expect(refused.init?.status).toBe(409)
-    expect(refused.data.errors).toEqual({ form: ['Rooibos tea is sold out. Change the quantity in your cart and try again.'] })
+    expect(refused.data.errors).toEqual({
+      form: ['Rooibos tea is sold out. Change the quantity in your cart and try again.'],
+    })
     expect(await cartCount(second.request('/'))).toBe(2)
   })
 
@@ -227,7 +309,11 @@ describe('checkout, payment hand-over and cancel', () => {
     const id = placed.headers.get('Location')!.split('/').pop()!
     expect(await stockOf('biltong')).toBe(before - 2)
 
-    const args = (who: ReturnType<typeof browser>) => ({ request: who.request(`/checkout/cancel/${id}`), params: { id }, context: { clientIp: '127.0.0.1' } })
+    const args = (who: ReturnType<typeof browser>) => ({
+      request: who.request(`/checkout/cancel/${id}`),
+      params: { id },
+      context: { clientIp: '127.0.0.1' },
+    })
     const stranger = await cancelLoader(args(browser()))
     expect(stranger.headers.get('Location')).toBe('/checkout')
     expect((await store.orders.get(id))!.status).toBe('pending_payment')
@@ -250,22 +336,29 @@ describe('checkout, payment hand-over and cancel', () => {
     const b = browser()
     await addToCart(b, 'rusks', 1)
     const id = ((await checkout(b)) as Response).headers.get('Location')!.split('/').pop()!
-    const args = (who: ReturnType<typeof browser>, orderId = id) => ({ request: who.request(`/orders/${orderId}`), params: { id: orderId }, context: { clientIp: '127.0.0.1' } })
+    const args = (who: ReturnType<typeof browser>, orderId = id) => ({
+      request: who.request(`/orders/${orderId}`),
+      params: { id: orderId },
+      context: { clientIp: '127.0.0.1' },
+    })
     const mine = await orderLoader(args(b))
-    expect(mine).toMatchObject({ kind: 'full', order: { id, status: 'pending_payment', totalCents: 16400 } })
+    expect(mine).toMatchObject({
+      kind: 'full',
+      order: { id, status: 'pending_payment', totalCents: 16400 },
+    })
     expect(await orderLoader(args(browser()))).toEqual({ kind: 'confirmation', orderId: id })
     await expect(orderLoader(args(b, 'not-an-id'))).rejects.toMatchObject({ status: 404 })
   })
 
   it('expires pending orders older than 30 minutes, releasing their stock', async () => {
     const b = browser()
-    await addToCart(b, 'rusks', 1)
+    await addToCart(b, 'chutney', 1)
     const id = ((await checkout(b)) as Response).headers.get('Location')!.split('/').pop()!
-    const stock = await stockOf('rusks')
+    const stock = await stockOf('chutney')
     expect(await expireStalePending(store, Date.now() + 29 * 60_000)).toBe(0)
     expect(await expireStalePending(store, Date.now() + 31 * 60_000)).toBeGreaterThanOrEqual(1)
     expect((await store.orders.get(id))!.status).toBe('cancelled')
-    expect(await stockOf('rusks')).toBe(stock + 1)
+    expect(await stockOf('chutney')).toBe(stock + 1)
   })
 })
 
@@ -276,10 +369,19 @@ describe('track_order', () => {
     const id = ((await checkout(b)) as Response).headers.get('Location')!.split('/').pop()!
     const now = Date.now()
     const track = (form: Record<string, string>, ip = '203.0.113.7') =>
-      trackAction({ request: b.request('/track_order', form), clientIp: ip, store, now }).then(asData)
+      trackAction({ request: b.request('/track_order', form), clientIp: ip, store, now }).then(
+        asData,
+      )
 
     const found = await track({ orderId: id.toLowerCase(), email: 'THANDI@example.co.za' })
-    expect(found.data).toMatchObject({ ok: true, order: { id, status: 'pending_payment', history: [expect.objectContaining({ label: 'Awaiting payment' })] } })
+    expect(found.data).toMatchObject({
+      ok: true,
+      order: {
+        id,
+        status: 'pending_payment',
+        history: [expect.objectContaining({ label: 'Awaiting payment' })],
+      },
+    })
     expect(found.data.order).not.toHaveProperty('shippingAddress')
 
     const wrongEmail = await track({ orderId: id, email: 'someone@example.co.za' })
@@ -296,7 +398,15 @@ describe('track_order', () => {
     for (let i = 0; i < 6; i++) await track({ orderId: id, email: 'thandi@example.co.za' })
     const limited = await track({ orderId: id, email: 'thandi@example.co.za' })
     expect(limited.init?.status).toBe(429)
-    expect(limited.data.errors).toEqual({ form: [expect.stringMatching(/^Too many lookups: at most 10 every 10 minutes\. Try again in \d+ minutes?\.$/)] })
-    expect((await track({ orderId: id, email: 'thandi@example.co.za' }, '203.0.113.8')).data.ok).toBe(true)
+    expect(limited.data.errors).toEqual({
+      form: [
+        expect.stringMatching(
+          /^Too many lookups: at most 10 every 10 minutes\. Try again in \d+ minutes?\.$/,
+        ),
+      ],
+    })
+    expect(
+      (await track({ orderId: id, email: 'thandi@example.co.za' }, '203.0.113.8')).data.ok,
+    ).toBe(true)
   })
 })

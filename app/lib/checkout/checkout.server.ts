@@ -21,12 +21,14 @@ import { buildPaymentForm, type PaymentForm } from '~/lib/payfast/checkout.serve
 import { sessionStorage } from '~/lib/session.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
-import { CHECKOUT_FIELDS, checkoutFormSchema, type CheckoutForm } from './schema'
+import { type CHECKOUT_FIELDS, checkoutFormSchema, type CheckoutForm } from './schema'
 
 export type CheckoutActionData = { errors: FieldErrors; values: Record<string, string> }
 
 /** The form's starting values: the customer's profile and saved address, blank for guests. */
-export function checkoutPrefill(user: User | null): Record<(typeof CHECKOUT_FIELDS)[number], string> {
+export function checkoutPrefill(
+  user: User | null,
+): Record<(typeof CHECKOUT_FIELDS)[number], string> {
   return {
     email: user?.email ?? '',
     firstName: user?.firstName ?? '',
@@ -42,7 +44,11 @@ export function checkoutPrefill(user: User | null): Record<(typeof CHECKOUT_FIEL
 }
 
 /** What the order will hold: snapshots of today's names and prices, and the totals. */
-export function orderDraft(form: CheckoutForm, lines: readonly CartViewLine[], userId: string | null): OrderDraft {
+export function orderDraft(
+  form: CheckoutForm,
+  lines: readonly CartViewLine[],
+  userId: string | null,
+): OrderDraft {
   const orderLines = lines.map((line) => ({
     productId: line.productId,
     name: line.name,
@@ -74,7 +80,10 @@ export function orderDraft(form: CheckoutForm, lines: readonly CartViewLine[], u
 }
 
 /** "Only 2 left of Rooibos tea; Fynbos honey is sold out": what an OutOfStockError means to a shopper. */
-export function shortageMessage(error: OutOfStockError, names: ReadonlyMap<string, string>): string {
+export function shortageMessage(
+  error: OutOfStockError,
+  names: ReadonlyMap<string, string>,
+): string {
   const parts = error.shortages.map(({ productId, available }) => {
     const name = names.get(productId) ?? productId
     return available <= 0 ? `${name} is sold out` : `Only ${available} left of ${name}`
@@ -90,10 +99,17 @@ export function shortageMessage(error: OutOfStockError, names: ReadonlyMap<strin
 export async function checkoutAction({ request }: { request: Request }) {
   const formData = await request.formData()
   const parsed = parseForm(checkoutFormSchema, formData)
-  if (!parsed.ok) return data<CheckoutActionData>({ errors: parsed.errors, values: parsed.values }, { status: 400 })
+  if (!parsed.ok)
+    return data<CheckoutActionData>(
+      { errors: parsed.errors, values: parsed.values },
+      { status: 400 },
+    )
 
   const store = await getStore()
-  const [user, cart] = await Promise.all([optionalUser(request, { checkRevoked: true }), loadCart(request, store)])
+  const [user, cart] = await Promise.all([
+    optionalUser(request, { checkRevoked: true }),
+    loadCart(request, store),
+  ])
   if (!cart.lines.length) {
     return redirectWithToast(request, '/cart', { type: 'info', title: 'Your cart is empty' })
   }
@@ -146,7 +162,8 @@ export async function restoreCartFrom(order: Order, owner: CartOwner, store: Sto
     if (quantity < 1) continue
     const at = next.findIndex((l) => l.productId === ordered.productId)
     if (at === -1) next.push({ productId: ordered.productId, quantity })
-    else next[at] = { productId: ordered.productId, quantity: Math.max(next[at]!.quantity, quantity) }
+    else
+      next[at] = { productId: ordered.productId, quantity: Math.max(next[at]!.quantity, quantity) }
   }
   await writeCartLines(owner, next, store)
 }

@@ -5,7 +5,8 @@ import { newOrderId } from './id.server'
 
 describe('order ids', () => {
   it('uses an alphabet without look-alike characters', () => {
-    for (const ambiguous of ['0', 'O', '1', 'I', 'l', 'L']) expect(ORDER_ID_ALPHABET).not.toContain(ambiguous)
+    for (const ambiguous of ['0', 'O', '1', 'I', 'l', 'L'])
+      expect(ORDER_ID_ALPHABET).not.toContain(ambiguous)
     expect(new Set(ORDER_ID_ALPHABET).size).toBe(ORDER_ID_ALPHABET.length)
     expect(ORDER_ID_LENGTH).toBeGreaterThanOrEqual(10)
   })

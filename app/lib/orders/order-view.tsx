@@ -5,11 +5,20 @@ import { formatSastDateTime } from './status'
 import { TotalsList } from './totals-view'
 
 /** The order's history, oldest first: every status change with its time and note. */
-export function StatusTimeline({ history, label = 'Status timeline' }: { history: OrderView['history']; label?: string }) {
+export function StatusTimeline({
+  history,
+  label = 'Status timeline',
+}: {
+  history: OrderView['history']
+  label?: string
+}) {
   return (
     <ol className="timeline" aria-label={label}>
       {history.map((entry, i) => (
-        <li key={`${entry.status}-${entry.at}-${i}`} className={`timeline__item timeline__item--${entry.status}`}>
+        <li
+          key={`${entry.status}-${entry.at}-${i}`}
+          className={`timeline__item timeline__item--${entry.status}`}
+        >
           <strong>{entry.label}</strong>{' '}
           <time dateTime={entry.at}>{formatSastDateTime(entry.at)}</time>
           {entry.note ? <span className="timeline__note"> — {entry.note}</span> : null}

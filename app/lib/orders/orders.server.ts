@@ -17,8 +17,14 @@ const HELD_KEY = 'orderIds'
  * Expires stale pending orders. No timers: called lazily before an order is placed and before
  * orders are read, which is when a stale reservation would matter.
  */
-export async function expireStalePending(store: Pick<Store, 'orders'>, now = Date.now()): Promise<number> {
-  return store.orders.expirePending(new Date(now - PENDING_PAYMENT_TTL_MS).toISOString(), new Date(now).toISOString())
+export async function expireStalePending(
+  store: Pick<Store, 'orders'>,
+  now = Date.now(),
+): Promise<number> {
+  return store.orders.expirePending(
+    new Date(now - PENDING_PAYMENT_TTL_MS).toISOString(),
+    new Date(now).toISOString(),
+  )
 }
 
 /** The order ids this browser session placed, newest first. */
@@ -29,14 +35,20 @@ export function heldOrderIds(session: Session): string[] {
 
 /** Remembers that this session placed `orderId`; the caller commits the session. */
 export function holdOrderId(session: Session, orderId: string) {
-  session.set(HELD_KEY, [orderId, ...heldOrderIds(session).filter((id) => id !== orderId)].slice(0, MAX_HELD_ORDERS))
+  session.set(
+    HELD_KEY,
+    [orderId, ...heldOrderIds(session).filter((id) => id !== orderId)].slice(0, MAX_HELD_ORDERS),
+  )
 }
 
 /**
  * Who may see an order in full: its customer (signed in), or the browser session that placed it.
  * Anyone else gets null (the routes answer 404 or a bare confirmation).
  */
-export function canSeeOrder(order: Pick<Order, 'id' | 'userId'>, viewer: { userId: string | null; heldIds: readonly string[] }) {
+export function canSeeOrder(
+  order: Pick<Order, 'id' | 'userId'>,
+  viewer: { userId: string | null; heldIds: readonly string[] },
+) {
   if (order.userId !== null) return order.userId === viewer.userId
   return viewer.heldIds.includes(order.id)
 }
@@ -55,16 +67,26 @@ export async function cancelHeldOrder(
 ): Promise<{ outcome: CancelOutcome; order: Order | null }> {
   if (!isOrderId(orderId)) return { outcome: 'not-yours', order: null }
   const order = await store.orders.get(orderId)
-  if (!order || !(viewer.heldIds.includes(order.id) || (order.userId !== null && order.userId === viewer.userId))) {
+  if (
+    !order ||
+    !(
+      viewer.heldIds.includes(order.id) ||
+      (order.userId !== null && order.userId === viewer.userId)
+    )
+  ) {
     return { outcome: 'not-yours', order: null }
   }
   if (order.status !== 'pending_payment') return { outcome: 'already-settled', order }
   try {
-    const updated = await store.orders.transition(order.id, 'cancelled', { now, note: 'Payment cancelled at PayFast' })
+    const updated = await store.orders.transition(order.id, 'cancelled', {
+      now,
+      note: 'Payment cancelled at PayFast',
+    })
     return { outcome: 'cancelled', order: updated }
   } catch (error) {
     // The ITN (or expiry) settled it between our read and our write.
-    if (error instanceof InvalidTransitionError) return { outcome: 'already-settled', order: await store.orders.get(order.id) }
+    if (error instanceof InvalidTransitionError)
+      return { outcome: 'already-settled', order: await store.orders.get(order.id) }
     throw error
   }
 }
@@ -78,7 +100,14 @@ export type OrderView = {
   name: string
   phone: string
   history: { status: OrderStatus; label: string; at: string; note: string | null }[]
-  lines: { productId: string; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number; imageUrl: string | null }[]
+  lines: {
+    productId: string
+    name: string
+    unitPriceCents: number
+    quantity: number
+    lineTotalCents: number
+    imageUrl: string | null
+  }[]
   subtotalCents: number
   shippingCents: number
   totalCents: number
@@ -97,7 +126,12 @@ export function toOrderView(order: Order): OrderView {
     email: order.email,
     name: `${order.firstName} ${order.lastName}`,
     phone: order.phone,
-    history: order.history.map((h) => ({ status: h.status, label: STATUS_LABELS[h.status], at: h.at, note: h.note })),
+    history: order.history.map((h) => ({
+      status: h.status,
+      label: STATUS_LABELS[h.status],
+      at: h.at,
+      note: h.note,
+    })),
     lines: order.lines.map((l) => ({
       productId: l.productId,
       name: l.name,

@@ -14,23 +14,24 @@ export function TotalsList({
   return (
     <div className="totals">
       <dl>
-      <div className="totals__row">
-        <dt>Subtotal</dt>
-        <dd>{formatRand(totals.subtotalCents)}</dd>
-      </div>
-      <div className="totals__row">
-        <dt>Shipping</dt>
-        <dd>{totals.shippingCents === 0 ? 'Free' : formatRand(totals.shippingCents)}</dd>
-      </div>
-      <div className="totals__row totals__row--total">
-        <dt>Total</dt>
-        <dd>{formatRand(totals.totalCents)}</dd>
-      </div>
+        <div className="totals__row">
+          <dt>Subtotal</dt>
+          <dd>{formatRand(totals.subtotalCents)}</dd>
+        </div>
+        <div className="totals__row">
+          <dt>Shipping</dt>
+          <dd>{totals.shippingCents === 0 ? 'Free' : formatRand(totals.shippingCents)}</dd>
+        </div>
+        <div className="totals__row totals__row--total">
+          <dt>Total</dt>
+          <dd>{formatRand(totals.totalCents)}</dd>
+        </div>
       </dl>
       <p className="totals__vat">includes VAT of {formatRand(totals.vatCents)}</p>
       {showFreeShippingHint && short > 0 ? (
         <p className="totals__hint">
-          Add {formatRand(short)} more for free shipping (free from {formatRand(FREE_SHIPPING_FROM_CENTS)}).
+          Add {formatRand(short)} more for free shipping (free from{' '}
+          {formatRand(FREE_SHIPPING_FROM_CENTS)}).
         </p>
       ) : null}
     </div>

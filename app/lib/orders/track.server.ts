@@ -15,7 +15,12 @@ export const trackFormSchema = z.object({
   orderId: z
     .string({ required_error: 'Enter your order number' })
     .transform(normalizeOrderId)
-    .pipe(z.string().min(1, 'Enter your order number').max(40, 'An order number has 12 characters, e.g. K7M2P9QRTWXY')),
+    .pipe(
+      z
+        .string()
+        .min(1, 'Enter your order number')
+        .max(40, 'An order number has 12 characters, e.g. K7M2P9QRTWXY'),
+    ),
   email: z
     .string({ required_error: 'Enter the email address you used at checkout' })
     .trim()
@@ -38,18 +43,41 @@ function minutes(ms: number) {
  * POST /track_order: order id + email shows the status timeline. Every wrong pair gets the same
  * answer (no enumeration); at most 10 lookups per IP per 10 minutes.
  */
-export async function trackAction({ request, clientIp, store, now = Date.now() }: { request: Request; clientIp: string; store: Pick<Store, 'orders' | 'rateLimits'>; now?: number }) {
+export async function trackAction({
+  request,
+  clientIp,
+  store,
+  now = Date.now(),
+}: {
+  request: Request
+  clientIp: string
+  store: Pick<Store, 'orders' | 'rateLimits'>
+  now?: number
+}) {
   const formData = await request.formData()
   const parsed = parseForm(trackFormSchema, formData)
-  if (!parsed.ok) return data<TrackActionData>({ ok: false, errors: parsed.errors, values: parsed.values }, { status: 400 })
+  if (!parsed.ok)
+    return data<TrackActionData>(
+      { ok: false, errors: parsed.errors, values: parsed.values },
+      { status: 400 },
+    )
   const { orderId, email } = parsed.data
 
-  const limit = await store.rateLimits.hit(`track:${clientIp || 'unknown'}`, TRACK_LOOKUPS.limit, TRACK_LOOKUPS.windowMs, now)
+  const limit = await store.rateLimits.hit(
+    `track:${clientIp || 'unknown'}`,
+    TRACK_LOOKUPS.limit,
+    TRACK_LOOKUPS.windowMs,
+    now,
+  )
   if (!limit.allowed) {
     return data<TrackActionData>(
       {
         ok: false,
-        errors: { form: [`Too many lookups: at most ${TRACK_LOOKUPS.limit} every 10 minutes. Try again in ${minutes(limit.retryAfterMs)}.`] },
+        errors: {
+          form: [
+            `Too many lookups: at most ${TRACK_LOOKUPS.limit} every 10 minutes. Try again in ${minutes(limit.retryAfterMs)}.`,
+          ],
+        },
         values: parsed.values,
       },
       { status: 429 },
@@ -59,7 +87,10 @@ export async function trackAction({ request, clientIp, store, now = Date.now() }
   await expireStalePending(store, now)
   const order = isOrderId(orderId) ? await store.orders.get(orderId) : null
   if (!order || order.email.trim().toLowerCase() !== email) {
-    return data<TrackActionData>({ ok: false, errors: { form: [NO_ORDER_MESSAGE] }, values: parsed.values }, { status: 404 })
+    return data<TrackActionData>(
+      { ok: false, errors: { form: [NO_ORDER_MESSAGE] }, values: parsed.values },
+      { status: 404 },
+    )
   }
   return data<TrackActionData>({ ok: true, order: toTrackingView(order) })
 }
