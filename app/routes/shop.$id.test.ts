@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import type * as RouteModule from './shop.$id'
 import { makeProduct, ratingOf } from '~/lib/catalog/test-products'
 
 // A real SQLite store in a temporary DATA_DIR, through the same getStore() the app uses.
@@ -11,7 +12,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'product-route-'))
 vi.stubEnv('DATA_DIR', dir)
 vi.stubEnv('APP_URL', 'https://shop.example')
 
-type Route = typeof import('./shop.$id')
+type Route = typeof RouteModule
 let route: Route
 
 beforeAll(async () => {

@@ -4,13 +4,14 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import type * as RouteModule from './shop._index'
 import { makeProduct } from '~/lib/catalog/test-products'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'shop-route-'))
 vi.stubEnv('DATA_DIR', dir)
 vi.stubEnv('APP_URL', 'https://shop.example')
 
-type Route = typeof import('./shop._index')
+type Route = typeof RouteModule
 let route: Route
 
 beforeAll(async () => {
