@@ -93,7 +93,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
         <section aria-labelledby="order-payment-title">
           <h2 id="order-payment-title">Payment</h2>
           <p>
-            Paid with PayFast.{' '}
+            Payment by PayFast.{' '}
             {order.pfPaymentId ? (
               <>
                 PayFast payment reference: <strong>{order.pfPaymentId}</strong>
