@@ -67,6 +67,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
       .map(({ id: reviewId, authorName, rating, title, body, createdAt }) => ({ id: reviewId, authorName, rating, title, body, createdAt })),
     liked: liked.includes(product.id),
+    // Sent with the page: the limits live in a .server module, which the browser bundle cannot import.
+    reviewLimits: { title: REVIEW_TITLE_MAX, body: REVIEW_BODY_MAX },
     seo: {
       canonical,
       image: image ? { url: absoluteUrl(image.url, env.appUrl), width: image.width, height: image.height, alt: image.alt } : null,
@@ -126,7 +128,7 @@ function formatDate(iso: string): string {
 }
 
 export default function ProductPage() {
-  const { product, statistics, reviews, liked, jsonLd } = useLoaderData<typeof loader>()
+  const { product, statistics, reviews, liked, jsonLd, reviewLimits } = useLoaderData<typeof loader>()
   const signedIn = useRouteLoaderData<RootLoader>('root')?.counts?.signedIn ?? false
   const stock = stockLabel(product.stock)
   const maxQuantity = Math.min(MAX_LINE_QUANTITY, product.stock)
@@ -210,7 +212,7 @@ export default function ProductPage() {
         <RatingStatistics statistics={statistics} />
 
         {signedIn ? (
-          <ReviewForm />
+          <ReviewForm limits={reviewLimits} />
         ) : (
           <p className="product-reviews__sign-in">
             <Link to={`/auth?${new URLSearchParams({ redirectTo: path })}`}>Sign in to write a review</Link>
@@ -285,7 +287,7 @@ function RatingStatistics({ statistics }: { statistics: ReturnType<typeof produc
   )
 }
 
-function ReviewForm() {
+function ReviewForm({ limits }: { limits: { title: number; body: number } }) {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'review'
@@ -314,7 +316,7 @@ function ReviewForm() {
         <input
           id="review-title"
           name="title"
-          maxLength={REVIEW_TITLE_MAX}
+          maxLength={limits.title}
           defaultValue={values?.title ?? ''}
           aria-invalid={errors?.title?.length ? true : undefined}
           aria-describedby={errors?.title?.length ? 'review-title-error' : undefined}
@@ -327,7 +329,7 @@ function ReviewForm() {
           id="review-body"
           name="body"
           rows={5}
-          maxLength={REVIEW_BODY_MAX}
+          maxLength={limits.body}
           required
           defaultValue={values?.body ?? ''}
           aria-invalid={errors?.body?.length ? true : undefined}
