@@ -8,6 +8,7 @@ import { LikeButton } from '~/components/like-button'
 import { Link } from '~/components/link'
 import { Price } from '~/components/price'
 import { StarRating } from '~/components/star-rating'
+import { AddToCartForm } from '~/lib/cart/add-to-cart-form'
 import { absoluteUrl, productJsonLd, serializeJsonLd } from '~/lib/catalog/json-ld'
 import { formatAverage, productStatistics } from '~/lib/catalog/statistics'
 import { stockLabel } from '~/lib/catalog/summary'
@@ -28,8 +29,6 @@ export const links: LinksFunction = () => [
 
 /** Most reviews a page shows; the statistics still count every review. */
 const REVIEWS_SHOWN = 50
-/** Most of one product a cart line may hold (DESIGN.md). */
-const MAX_LINE_QUANTITY = 10
 
 /** Product ids are URL-safe slugs (lower-case letters, digits, dashes); anything else is a 404. */
 const productIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,119}$/)
@@ -131,7 +130,6 @@ export default function ProductPage() {
   const { product, statistics, reviews, liked, jsonLd, reviewLimits } = useLoaderData<typeof loader>()
   const signedIn = useRouteLoaderData<RootLoader>('root')?.counts?.signedIn ?? false
   const stock = stockLabel(product.stock)
-  const maxQuantity = Math.min(MAX_LINE_QUANTITY, product.stock)
   const path = `/shop/${encodeURIComponent(product.id)}`
 
   return (
@@ -164,35 +162,11 @@ export default function ProductPage() {
           ) : null}
           <Price cents={product.priceCents} compareAtCents={product.compareAtCents} className="product-page__price" />
           <p className="product-page__vat">Price includes 15% VAT.</p>
-          <p className={`stock-badge stock-badge--${stock.level}`}>{stock.label}</p>
+          {/* At stock 0 the cart form below says "Sold out"; saying it twice would only repeat it. */}
+          {stock.level !== 'out' ? <p className={`stock-badge stock-badge--${stock.level}`}>{stock.label}</p> : null}
 
-          {product.stock > 0 ? (
-            <Form method="post" action="/cart" className="add-to-cart">
-              <input type="hidden" name="intent" value="add" />
-              <input type="hidden" name="productId" value={product.id} />
-              <label htmlFor="quantity">Quantity</label>
-              <input
-                id="quantity"
-                name="quantity"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={maxQuantity}
-                step={1}
-                defaultValue={1}
-                required
-              />
-              <button type="submit" className="button button--primary">
-                Add to cart
-              </button>
-            </Form>
-          ) : (
-            <p className="add-to-cart add-to-cart--sold-out">
-              <button type="button" className="button" disabled>
-                Sold out
-              </button>
-            </p>
-          )}
+          {/* The buying feature's form: quantity 1..min(10, stock), posts intent=add to /cart; "Sold out" at 0. */}
+          <AddToCartForm productId={product.id} productName={product.name} stock={product.stock} />
 
           <div className="product-page__like">
             <LikeButton productId={product.id} productName={product.name} liked={liked} />
