@@ -45,5 +45,7 @@ export function guarded<Args extends Pick<LoaderFunctionArgs, 'request' | 'conte
 
 // The shop's guards, registered once here so every route that names them finds them at start-up.
 import { authenticated } from './auth/guard.server'
+import { cartCheck } from './cart/guard.server'
 
 defineGuard('authenticated', authenticated)
+defineGuard('cartCheck', cartCheck)

@@ -1,11 +1,9 @@
 import { getUserId } from '~/lib/auth/session.server'
+import { cartCount } from '~/lib/cart/cart.server'
 import { likedIds } from '~/lib/liked/liked.server'
 
-/**
- * The header's per-visitor state. The cart count is filled in by the cart feature; until then a
- * visitor has none.
- */
+/** The header's per-visitor state: cart and liked counts, and whether a customer is signed in. */
 export async function loadShellCounts(request: Request) {
-  const [userId, liked] = await Promise.all([getUserId(request), likedIds(request)])
-  return { cart: 0, liked: liked.length, signedIn: userId !== null }
+  const [userId, liked, cart] = await Promise.all([getUserId(request), likedIds(request), cartCount(request)])
+  return { cart, liked: liked.length, signedIn: userId !== null }
 }

@@ -10,22 +10,17 @@ import { ErrorList, Field, SelectField } from '~/components/forms'
 import { Link } from '~/components/link'
 import { optionalUser } from '~/lib/auth/session.server'
 import { loadCart } from '~/lib/cart/cart.server'
-import { cartCheck } from '~/lib/cart/guard.server'
 import {
   checkoutAction,
   checkoutPrefill,
   type CheckoutActionData,
 } from '~/lib/checkout/checkout.server'
 import { PROVINCES } from '~/lib/data/types'
-import { defineGuard, guarded, guardNames } from '~/lib/guards.server'
+import { guarded } from '~/lib/guards.server'
 import { formatRand } from '~/lib/money'
 import { TotalsList } from '~/lib/orders/totals-view'
 import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
-
-// The registry (guards.server.ts) is where `cartCheck` belongs; until it is registered there, this
-// registers it so the route works either way. Remove once guards.server.ts defines it.
-if (!guardNames().includes('cartCheck')) defineGuard('cartCheck', cartCheck)
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: formStyles },

@@ -16,6 +16,8 @@ import { type FieldErrors, parseForm } from './forms.server'
 import { getAuth } from './index.server'
 import { authFormSchema } from './schemas'
 import { commitSignedOutSession, commitUserSession } from './session.server'
+import { mergeVisitorCart } from '~/lib/cart/cart.server'
+import { getSession } from '~/lib/session.server'
 import { EmailTakenError, type AuthSession } from './types'
 
 export const WRONG_CREDENTIALS_MESSAGE = 'That email and password do not match an account. Check both and try again.'
@@ -36,8 +38,10 @@ function invalid(intent: string, errors: FieldErrors, values: Record<string, str
   return data<AuthActionData>({ intent, errors, values }, { status })
 }
 
-/** After a sign-in or sign-up: a fresh session, the visitor's likes merged, back to where they came from. */
+/** After a sign-in or sign-up: a fresh session, the visitor's cart and likes merged, back to where they came from. */
 async function signedIn(request: Request, session: AuthSession, redirectTo: string | undefined, title: string) {
+  // The fresh session drops the visitor's cart cookie data: move it into the customer's stored cart first.
+  await mergeVisitorCart(await getSession(request), session.userId)
   const headers = new Headers()
   headers.append('Set-Cookie', await commitUserSession(session, { type: 'success', title }))
   await mergeVisitorLikes(request, session.userId, headers)

@@ -18,7 +18,7 @@ import type { OrderView } from './orders.server'
 /** Renders a route component inside a data router with the given loader data, as the server does. */
 async function render(Component: ComponentType, loaderData: unknown): Promise<string> {
   const handler = createStaticHandler([
-    { id: 'page', path: '/', loader: () => loaderData, Component },
+    { id: 'page', path: '/', loader: () => loaderData as object, Component },
   ])
   const context = await handler.query(new Request('http://shop.test/'))
   if (context instanceof Response) throw new Error('unexpected response')
