@@ -12,7 +12,13 @@ const SLIDE_MS = 500
  * hydration keen-slider is loaded on demand (a separate chunk only this page requests) and adds
  * swiping, arrows, thumbnail buttons and left/right keys.
  */
-export function Gallery({ images, productName }: { images: readonly ProductImage[]; productName: string }) {
+export function Gallery({
+  images,
+  productName,
+}: {
+  images: readonly ProductImage[]
+  productName: string
+}) {
   const trackRef = useRef<HTMLDivElement>(null)
   const sliderRef = useRef<KeenSliderInstance | null>(null)
   const [current, setCurrent] = useState(0)
@@ -57,7 +63,8 @@ export function Gallery({ images, productName }: { images: readonly ProductImage
     )
   }
 
-  const goTo = (index: number) => sliderRef.current?.moveToIdx(Math.min(Math.max(index, 0), count - 1))
+  const goTo = (index: number) =>
+    sliderRef.current?.moveToIdx(Math.min(Math.max(index, 0), count - 1))
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (!sliderRef.current) return
@@ -152,7 +159,14 @@ export function Gallery({ images, productName }: { images: readonly ProductImage
                 aria-label={`Show picture ${i + 1} of ${count}`}
                 onClick={(event) => onThumbnail(event, i)}
               >
-                <img src={image.url} alt="" width={image.width} height={image.height} loading="lazy" decoding="async" />
+                <img
+                  src={image.url}
+                  alt=""
+                  width={image.width}
+                  height={image.height}
+                  loading="lazy"
+                  decoding="async"
+                />
               </a>
             </li>
           ))}

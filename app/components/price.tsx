@@ -12,7 +12,9 @@ export function Price({
 }) {
   const onSale = compareAtCents != null && compareAtCents > cents
   return (
-    <p className={['price', onSale ? 'price--sale' : '', className ?? ''].filter(Boolean).join(' ')}>
+    <p
+      className={['price', onSale ? 'price--sale' : '', className ?? ''].filter(Boolean).join(' ')}
+    >
       {onSale ? <span className="visually-hidden">Now </span> : null}
       <span className="price__now">{formatRand(cents)}</span>
       {onSale ? (

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+} from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
 
 import type { ProductSummary } from '~/lib/catalog/summary'
@@ -18,7 +22,12 @@ async function render(element: ReactNode): Promise<string> {
 }
 
 /** The page's text as a screen reader would read it, tags removed and whitespace collapsed. */
-const textOf = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'").replace(/[ \t\n\r]+/g, ' ').trim()
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/[ \t\n\r]+/g, ' ')
+    .trim()
 
 const summary: ProductSummary = {
   id: 'rooibos-tea',
@@ -27,7 +36,12 @@ const summary: ProductSummary = {
   compareAtCents: 12000,
   stock: 3,
   categoryName: 'Pantry',
-  image: { url: '/images/products/rooibos-tea-1.svg', alt: 'A tin of rooibos', width: 800, height: 800 },
+  image: {
+    url: '/images/products/rooibos-tea-1.svg',
+    alt: 'A tin of rooibos',
+    width: 800,
+    height: 800,
+  },
   rating: { average: 4.5, count: 12 },
 }
 
@@ -36,7 +50,9 @@ describe('ProductCard', () => {
     const html = await render(<ProductCard product={summary} />)
     expect(html).toContain('href="/shop/rooibos-tea"')
     expect(html).toMatch(/<img[^>]*width="800"[^>]*height="800"[^>]*loading="lazy"/)
-    expect(html).toMatch(/<s class="price__was"><span class="visually-hidden">Was <\/span>R\u00a0120,00<\/s>/)
+    expect(html).toMatch(
+      /<s class="price__was"><span class="visually-hidden">Was <\/span>R\u00a0120,00<\/s>/,
+    )
     const text = textOf(html)
     expect(text).toContain('R\u00a085,00')
     expect(text).toContain('Only 3 left')
@@ -47,8 +63,12 @@ describe('ProductCard', () => {
   })
 
   it('says "Sold out", and nothing about stock when plenty is left', async () => {
-    expect(textOf(await render(<ProductCard product={{ ...summary, stock: 0 }} />))).toContain('Sold out')
-    const plenty = textOf(await render(<ProductCard product={{ ...summary, stock: 40, compareAtCents: null }} />))
+    expect(textOf(await render(<ProductCard product={{ ...summary, stock: 0 }} />))).toContain(
+      'Sold out',
+    )
+    const plenty = textOf(
+      await render(<ProductCard product={{ ...summary, stock: 40, compareAtCents: null }} />),
+    )
     expect(plenty).not.toMatch(/Sold out|left/)
     expect(plenty).not.toContain('Was')
   })
@@ -60,7 +80,12 @@ describe('ProductCard', () => {
 })
 
 describe('Gallery without JS', () => {
-  const images = [1, 2, 3, 4].map((n) => ({ url: `/images/products/x-${n}.svg`, alt: `Picture ${n}`, width: 800, height: 800 }))
+  const images = [1, 2, 3, 4].map((n) => ({
+    url: `/images/products/x-${n}.svg`,
+    alt: `Picture ${n}`,
+    width: 800,
+    height: 800,
+  }))
 
   it('puts every image in the HTML as labelled slides with thumbnail links', async () => {
     const html = await render(<Gallery images={images} productName="Thing" />)

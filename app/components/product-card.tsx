@@ -51,7 +51,9 @@ export function ProductCard({
           <p className="product-card__no-reviews">No reviews yet</p>
         )}
         <Price cents={product.priceCents} compareAtCents={product.compareAtCents} />
-        {stock.level !== 'in' ? <p className={`stock-badge stock-badge--${stock.level}`}>{stock.label}</p> : null}
+        {stock.level !== 'in' ? (
+          <p className={`stock-badge stock-badge--${stock.level}`}>{stock.label}</p>
+        ) : null}
       </div>
       <div className="product-card__like">
         <LikeButton productId={product.id} productName={product.name} liked={liked ?? false} />

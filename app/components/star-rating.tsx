@@ -19,7 +19,11 @@ export function StarRating({
   const label = `${Number.isInteger(clamped) ? clamped : clamped.toFixed(1)} out of 5 stars`
   return (
     <span className={['star-rating', className ?? ''].filter(Boolean).join(' ')}>
-      <span className="star-rating__stars" aria-hidden="true" style={{ '--rating': clamped } as CSSProperties}>
+      <span
+        className="star-rating__stars"
+        aria-hidden="true"
+        style={{ '--rating': clamped } as CSSProperties}
+      >
         <span className="star-rating__empty">★★★★★</span>
         <span className="star-rating__fill">★★★★★</span>
       </span>

@@ -1,6 +1,10 @@
 import { Outlet } from '@remix-run/react'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+} from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
 
 import { serializeJsonLd } from '~/lib/catalog/json-ld'
@@ -12,14 +16,26 @@ import ProductPage from './shop.$id'
 import Shop from './shop._index'
 
 /** Renders a page component under a root route, with loader data as the loaders would return it. */
-async function renderPage(path: string, element: JSX.Element, data: unknown, signedIn = false): Promise<string> {
+async function renderPage(
+  path: string,
+  element: JSX.Element,
+  data: unknown,
+  signedIn = false,
+): Promise<string> {
   const handler = createStaticHandler([
     {
       id: 'root',
       path: '/',
       loader: () => ({ counts: { cart: 0, liked: 0, signedIn } }),
       element: <Outlet />,
-      children: [{ id: 'page', path: path.slice(1).split('?')[0], loader: () => data as Record<string, unknown>, element }],
+      children: [
+        {
+          id: 'page',
+          path: path.slice(1).split('?')[0],
+          loader: () => data as Record<string, unknown>,
+          element,
+        },
+      ],
     },
   ])
   const context = await handler.query(new Request(`http://shop.test${path}`))
@@ -43,7 +59,12 @@ const product = makeProduct({
   name: 'Sold Out Tin',
   stock: 0,
   rating: ratingOf(5, 4, 4),
-  images: [1, 2].map((n) => ({ url: `/images/products/sold-out-tin-${n}.svg`, alt: `Tin ${n}`, width: 800, height: 800 })),
+  images: [1, 2].map((n) => ({
+    url: `/images/products/sold-out-tin-${n}.svg`,
+    alt: `Tin ${n}`,
+    width: 800,
+    height: 800,
+  })),
 })
 
 function productData(overrides: { stock?: number } = {}) {
@@ -52,8 +73,22 @@ function productData(overrides: { stock?: number } = {}) {
     product: { ...p },
     statistics: productStatistics(p.rating),
     reviews: [
-      { id: 'r2', authorName: 'Thandi M.', rating: 4, title: 'Lovely', body: 'Keeps the rusks fresh.', createdAt: '2024-05-02T10:00:00Z' },
-      { id: 'r1', authorName: 'Pieter V.', rating: 5, title: '', body: 'Great.', createdAt: '2024-04-01T10:00:00Z' },
+      {
+        id: 'r2',
+        authorName: 'Thandi M.',
+        rating: 4,
+        title: 'Lovely',
+        body: 'Keeps the rusks fresh.',
+        createdAt: '2024-05-02T10:00:00Z',
+      },
+      {
+        id: 'r1',
+        authorName: 'Pieter V.',
+        rating: 5,
+        title: '',
+        body: 'Great.',
+        createdAt: '2024-04-01T10:00:00Z',
+      },
     ],
     liked: false,
     reviewLimits: { title: 100, body: 2000 },
@@ -75,11 +110,18 @@ describe('/shop/:id page', () => {
     expect(html).toContain('href="/auth?redirectTo=%2Fshop%2Fsold-out-tin"')
     expect(text).toContain('Sign in to write a review')
     expect(html).not.toContain('name="rating"')
-    expect(html).toContain('<script type="application/ld+json">{"name":"\\u003c/script\\u003e"}</script>')
+    expect(html).toContain(
+      '<script type="application/ld+json">{"name":"\\u003c/script\\u003e"}</script>',
+    )
   })
 
   it('shows the review form to signed-in customers and the cart form when in stock', async () => {
-    const html = await renderPage('/shop/sold-out-tin', <ProductPage />, productData({ stock: 3 }), true)
+    const html = await renderPage(
+      '/shop/sold-out-tin',
+      <ProductPage />,
+      productData({ stock: 3 }),
+      true,
+    )
     const text = textOf(html)
     expect(text).toContain('Only 3 left')
     expect(text).toContain('Add to cart')
@@ -90,9 +132,19 @@ describe('/shop/:id page', () => {
 })
 
 describe('/shop page', () => {
-  const items = Array.from({ length: 24 }, (_, i) => toProductSummary(makeProduct({ id: `p-${i}`, name: `Rooibos ${i}` })))
+  const items = Array.from({ length: 24 }, (_, i) =>
+    toProductSummary(makeProduct({ id: `p-${i}`, name: `Rooibos ${i}` })),
+  )
   const shopData = {
-    params: { q: 'rooibos', category: 'pantry', minPrice: '', maxPrice: '100', inStock: true, sort: 'price-asc', page: 2 },
+    params: {
+      q: 'rooibos',
+      category: 'pantry',
+      minPrice: '',
+      maxPrice: '100',
+      inStock: true,
+      sort: 'price-asc',
+      page: 2,
+    },
     canonical: 'http://shop.test/shop?q=rooibos',
     items,
     total: 60,
@@ -108,18 +160,30 @@ describe('/shop page', () => {
     expect(text).toContain('60 results for “rooibos”')
     expect(html).toMatch(/<form[^>]*method="get"[^>]*action="\/shop"/)
     expect(html.match(/class="product-card"/g)).toHaveLength(24)
-    expect(html).toContain('href="/shop?q=rooibos&amp;category=pantry&amp;maxPrice=100&amp;inStock=1&amp;sort=price-asc&amp;page=3"')
+    expect(html).toContain(
+      'href="/shop?q=rooibos&amp;category=pantry&amp;maxPrice=100&amp;inStock=1&amp;sort=price-asc&amp;page=3"',
+    )
     expect(html).toMatch(/aria-current="page"[^>]*>2</)
     expect(text).toContain('Previous')
     // Removing the category chip keeps the other filters and goes back to page 1.
-    expect(html).toContain('href="/shop?q=rooibos&amp;maxPrice=100&amp;inStock=1&amp;sort=price-asc"')
+    expect(html).toContain(
+      'href="/shop?q=rooibos&amp;maxPrice=100&amp;inStock=1&amp;sort=price-asc"',
+    )
     expect(html.match(/aria-pressed="true"/g)).toHaveLength(1)
   })
 
   it('renders the empty state with suggestions', async () => {
     const html = await renderPage('/shop?q=zzz', <Shop />, {
       ...shopData,
-      params: { ...shopData.params, q: 'zzz', category: '', maxPrice: '', inStock: false, sort: 'featured', page: 1 },
+      params: {
+        ...shopData.params,
+        q: 'zzz',
+        category: '',
+        maxPrice: '',
+        inStock: false,
+        sort: 'featured',
+        page: 1,
+      },
       items: [],
       total: 0,
       pageCount: 1,

@@ -40,7 +40,11 @@ afterAll(async () => {
 })
 
 const load = (id: string) =>
-  route.loader({ request: new Request(`https://shop.example/shop/${id}`), params: { id }, context: { clientIp: '127.0.0.1' } })
+  route.loader({
+    request: new Request(`https://shop.example/shop/${id}`),
+    params: { id },
+    context: { clientIp: '127.0.0.1' },
+  })
 
 async function statusOf(promise: Promise<unknown>): Promise<number> {
   try {
@@ -61,14 +65,31 @@ describe('/shop/:id loader', () => {
   it('returns the rendered fields, statistics and escaped JSON-LD', async () => {
     const data = await load('tricky-tin')
     expect(Object.keys(data.product).sort()).toEqual(
-      ['category', 'categoryName', 'compareAtCents', 'description', 'id', 'images', 'name', 'priceCents', 'stock'].sort(),
+      [
+        'category',
+        'categoryName',
+        'compareAtCents',
+        'description',
+        'id',
+        'images',
+        'name',
+        'priceCents',
+        'stock',
+      ].sort(),
     )
     expect(data.statistics).toMatchObject({ count: 3, average: 4.3 })
     expect(data.seo.canonical).toBe('https://shop.example/shop/tricky-tin')
     expect(data.jsonLd).not.toContain('</script>')
-    const ld = JSON.parse(data.jsonLd) as { offers: { price: string; availability: string }; sku: string; name: string }
+    const ld = JSON.parse(data.jsonLd) as {
+      offers: { price: string; availability: string }
+      sku: string
+      name: string
+    }
     expect(ld.name).toBe('Tin </script><script>alert(1)</script>')
     expect(ld.sku).toBe('tricky-tin')
-    expect(ld.offers).toMatchObject({ price: '1299.00', availability: 'https://schema.org/OutOfStock' })
+    expect(ld.offers).toMatchObject({
+      price: '1299.00',
+      availability: 'https://schema.org/OutOfStock',
+    })
   })
 })

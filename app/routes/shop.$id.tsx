@@ -1,5 +1,16 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react'
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+} from '@remix-run/react'
 import { z } from 'zod'
 
 import { ErrorList } from '~/components/forms'
@@ -57,23 +68,42 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       categoryName: product.categoryName,
       priceCents: product.priceCents,
       compareAtCents:
-        product.compareAtCents !== null && product.compareAtCents > product.priceCents ? product.compareAtCents : null,
+        product.compareAtCents !== null && product.compareAtCents > product.priceCents
+          ? product.compareAtCents
+          : null,
       stock: product.stock,
       images: product.images,
     },
     statistics,
     reviews: [...reviews]
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
-      .map(({ id: reviewId, authorName, rating, title, body, createdAt }) => ({ id: reviewId, authorName, rating, title, body, createdAt })),
+      .map(({ id: reviewId, authorName, rating, title, body, createdAt }) => ({
+        id: reviewId,
+        authorName,
+        rating,
+        title,
+        body,
+        createdAt,
+      })),
     liked: liked.includes(product.id),
     // Sent with the page: the limits live in a .server module, which the browser bundle cannot import.
     reviewLimits: { title: REVIEW_TITLE_MAX, body: REVIEW_BODY_MAX },
     seo: {
       canonical,
-      image: image ? { url: absoluteUrl(image.url, env.appUrl), width: image.width, height: image.height, alt: image.alt } : null,
+      image: image
+        ? {
+            url: absoluteUrl(image.url, env.appUrl),
+            width: image.width,
+            height: image.height,
+            alt: image.alt,
+          }
+        : null,
     },
     jsonLd: serializeJsonLd(
-      productJsonLd({ ...product, rating: { count: statistics.count, average: statistics.average } }, env.appUrl),
+      productJsonLd(
+        { ...product, rating: { count: statistics.count, average: statistics.average } },
+        env.appUrl,
+      ),
     ),
   }
 }
@@ -118,7 +148,20 @@ function summarise(text: string, max: number): string {
   return `${flat.slice(0, flat.lastIndexOf(' ', max - 1)).replace(/[,.;:]$/, '')}…`
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 /** "12 March 2024", computed in UTC so server and browser agree (no hydration mismatch). */
 function formatDate(iso: string): string {
@@ -127,7 +170,8 @@ function formatDate(iso: string): string {
 }
 
 export default function ProductPage() {
-  const { product, statistics, reviews, liked, jsonLd, reviewLimits } = useLoaderData<typeof loader>()
+  const { product, statistics, reviews, liked, jsonLd, reviewLimits } =
+    useLoaderData<typeof loader>()
   const signedIn = useRouteLoaderData<RootLoader>('root')?.counts?.signedIn ?? false
   const stock = stockLabel(product.stock)
   const path = `/shop/${encodeURIComponent(product.id)}`
@@ -141,7 +185,9 @@ export default function ProductPage() {
             <Link to="/shop">Shop</Link>
           </li>
           <li>
-            <Link to={`/shop?category=${encodeURIComponent(product.category)}`}>{product.categoryName}</Link>
+            <Link to={`/shop?category=${encodeURIComponent(product.category)}`}>
+              {product.categoryName}
+            </Link>
           </li>
           <li aria-current="page">{product.name}</li>
         </ol>
@@ -160,10 +206,16 @@ export default function ProductPage() {
               </a>
             </p>
           ) : null}
-          <Price cents={product.priceCents} compareAtCents={product.compareAtCents} className="product-page__price" />
+          <Price
+            cents={product.priceCents}
+            compareAtCents={product.compareAtCents}
+            className="product-page__price"
+          />
           <p className="product-page__vat">Price includes 15% VAT.</p>
           {/* At stock 0 the cart form below says "Sold out"; saying it twice would only repeat it. */}
-          {stock.level !== 'out' ? <p className={`stock-badge stock-badge--${stock.level}`}>{stock.label}</p> : null}
+          {stock.level !== 'out' ? (
+            <p className={`stock-badge stock-badge--${stock.level}`}>{stock.label}</p>
+          ) : null}
 
           {/* The buying feature's form: quantity 1..min(10, stock), posts intent=add to /cart; "Sold out" at 0. */}
           <AddToCartForm productId={product.id} productName={product.name} stock={product.stock} />
@@ -189,7 +241,9 @@ export default function ProductPage() {
           <ReviewForm limits={reviewLimits} />
         ) : (
           <p className="product-reviews__sign-in">
-            <Link to={`/auth?${new URLSearchParams({ redirectTo: path })}`}>Sign in to write a review</Link>
+            <Link to={`/auth?${new URLSearchParams({ redirectTo: path })}`}>
+              Sign in to write a review
+            </Link>
           </p>
         )}
 
@@ -210,7 +264,8 @@ export default function ProductPage() {
                         {review.title || `${review.rating}-star review`}
                       </h3>
                       <p className="review__meta">
-                        {review.authorName}, <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+                        {review.authorName},{' '}
+                        <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
                       </p>
                     </header>
                     <p className="review__body">{review.body}</p>
@@ -234,7 +289,8 @@ function RatingStatistics({ statistics }: { statistics: ReturnType<typeof produc
       <p className="rating-statistics__average">
         <StarRating rating={statistics.average} />{' '}
         <span>
-          {formatAverage(statistics.average)}, from {statistics.count} {statistics.count === 1 ? 'review' : 'reviews'}
+          {formatAverage(statistics.average)}, from {statistics.count}{' '}
+          {statistics.count === 1 ? 'review' : 'reviews'}
         </span>
       </p>
       <table className="rating-distribution">
@@ -251,7 +307,11 @@ function RatingStatistics({ statistics }: { statistics: ReturnType<typeof produc
                 </span>
               </td>
               <td className="rating-distribution__figure">
-                {row.percent}%<span className="visually-hidden"> ({row.count} {row.count === 1 ? 'review' : 'reviews'})</span>
+                {row.percent}%
+                <span className="visually-hidden">
+                  {' '}
+                  ({row.count} {row.count === 1 ? 'review' : 'reviews'})
+                </span>
               </td>
             </tr>
           ))}
@@ -264,22 +324,38 @@ function RatingStatistics({ statistics }: { statistics: ReturnType<typeof produc
 function ReviewForm({ limits }: { limits: { title: number; body: number } }) {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'review'
+  const submitting =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'review'
   const errors = actionData && 'errors' in actionData ? actionData.errors : undefined
   const values = actionData && 'values' in actionData ? actionData.values : undefined
 
   return (
-    <Form method="post" className="review-form" preventScrollReset aria-labelledby="review-form-heading">
+    <Form
+      method="post"
+      className="review-form"
+      preventScrollReset
+      aria-labelledby="review-form-heading"
+    >
       <h3 id="review-form-heading">Write a review</h3>
       <input type="hidden" name="intent" value="review" />
       <fieldset
-        className={errors?.rating?.length ? 'field field--invalid review-form__rating' : 'field review-form__rating'}
+        className={
+          errors?.rating?.length
+            ? 'field field--invalid review-form__rating'
+            : 'field review-form__rating'
+        }
         aria-describedby={errors?.rating?.length ? 'review-rating-error' : undefined}
       >
         <legend>Your rating</legend>
         {([5, 4, 3, 2, 1] as const).map((stars) => (
           <label key={stars}>
-            <input type="radio" name="rating" value={stars} defaultChecked={values?.rating === String(stars)} required />{' '}
+            <input
+              type="radio"
+              name="rating"
+              value={stars}
+              defaultChecked={values?.rating === String(stars)}
+              required
+            />{' '}
             {stars} {stars === 1 ? 'star' : 'stars'}
           </label>
         ))}

@@ -19,9 +19,21 @@ beforeAll(async () => {
   const store = await getStore()
   await store.products.upsertMany([
     ...Array.from({ length: 30 }, (_, i) =>
-      makeProduct({ id: `rooibos-${i}`, name: `Rooibos Blend ${i}`, category: 'pantry', categoryName: 'Pantry', priceCents: 5000 + i * 100 }),
+      makeProduct({
+        id: `rooibos-${i}`,
+        name: `Rooibos Blend ${i}`,
+        category: 'pantry',
+        categoryName: 'Pantry',
+        priceCents: 5000 + i * 100,
+      }),
     ),
-    makeProduct({ id: 'enamel-mug', name: 'Enamel Mug', category: 'kitchen', categoryName: 'Kitchen', priceCents: 9900 }),
+    makeProduct({
+      id: 'enamel-mug',
+      name: 'Enamel Mug',
+      category: 'kitchen',
+      categoryName: 'Kitchen',
+      priceCents: 9900,
+    }),
   ])
   route = await import('./shop._index')
 })
@@ -34,14 +46,25 @@ afterAll(async () => {
 })
 
 const load = (query: string) =>
-  route.loader({ request: new Request(`https://shop.example/shop${query}`), params: {}, context: { clientIp: '127.0.0.1' } })
+  route.loader({
+    request: new Request(`https://shop.example/shop${query}`),
+    params: {},
+    context: { clientIp: '127.0.0.1' },
+  })
 
 describe('/shop loader', () => {
   it('searches with a misspelt word, pages 24 at a time and drops tracking parameters from the canonical URL', async () => {
     const data = await load('?q=rooibso&sort=price-asc&page=2&utm_source=newsletter')
     expect(data.total).toBe(30)
     expect(data.pageCount).toBe(2)
-    expect(data.items.map((p) => p.id)).toEqual(['rooibos-24', 'rooibos-25', 'rooibos-26', 'rooibos-27', 'rooibos-28', 'rooibos-29'])
+    expect(data.items.map((p) => p.id)).toEqual([
+      'rooibos-24',
+      'rooibos-25',
+      'rooibos-26',
+      'rooibos-27',
+      'rooibos-28',
+      'rooibos-29',
+    ])
     expect(data.canonical).toBe('https://shop.example/shop?q=rooibso&sort=price-asc&page=2')
   })
 

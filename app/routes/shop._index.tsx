@@ -23,7 +23,10 @@ const TYPING_DEBOUNCE_MS = 300
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseShopParams(new URL(request.url).searchParams)
-  const [result, liked] = await Promise.all([searchCatalog(toCatalogQuery(params)), likedIds(request)])
+  const [result, liked] = await Promise.all([
+    searchCatalog(toCatalogQuery(params)),
+    likedIds(request),
+  ])
   const likedSet = new Set(liked)
   // The canonical URL names only our own parameters (no utm_*, no fbclid), defaults left out.
   const canonical = `${env.appUrl}${shopHref({ ...params, page: result.page })}`
@@ -35,7 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageCount: result.pageCount,
     categories: result.categories,
     suggestions: result.suggestions,
-    liked: [...result.items, ...(result.suggestions?.products ?? [])].filter((p) => likedSet.has(p.id)).map((p) => p.id),
+    liked: [...result.items, ...(result.suggestions?.products ?? [])]
+      .filter((p) => likedSet.has(p.id))
+      .map((p) => p.id),
   }
 }
 
@@ -43,7 +48,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: 'Shop | Karoo & Co.' }]
   const { params, categories, canonical, total } = data
   const categoryName = categories.find((c) => c.slug === params.category)?.name
-  const subject = params.q ? `Search: “${params.q}”` : categoryName ?? 'Shop'
+  const subject = params.q ? `Search: “${params.q}”` : (categoryName ?? 'Shop')
   const title = `${subject}${params.page > 1 ? ` (page ${params.page})` : ''} | Karoo & Co.`
   const description = params.q
     ? `${total} ${total === 1 ? 'product matches' : 'products match'} “${params.q}” at Karoo & Co.`
@@ -69,12 +74,29 @@ function activeFilters(params: ShopParams, categoryName: string | undefined): Ch
   const chips: Chip[] = []
   if (params.q) chips.push({ key: 'q', label: `“${params.q}”`, href: shopHref({ ...base, q: '' }) })
   if (params.category)
-    chips.push({ key: 'category', label: categoryName ?? params.category, href: shopHref({ ...base, category: '' }) })
+    chips.push({
+      key: 'category',
+      label: categoryName ?? params.category,
+      href: shopHref({ ...base, category: '' }),
+    })
   if (params.minPrice)
-    chips.push({ key: 'minPrice', label: `From R ${params.minPrice}`, href: shopHref({ ...base, minPrice: '' }) })
+    chips.push({
+      key: 'minPrice',
+      label: `From R ${params.minPrice}`,
+      href: shopHref({ ...base, minPrice: '' }),
+    })
   if (params.maxPrice)
-    chips.push({ key: 'maxPrice', label: `Up to R ${params.maxPrice}`, href: shopHref({ ...base, maxPrice: '' }) })
-  if (params.inStock) chips.push({ key: 'inStock', label: 'In stock only', href: shopHref({ ...base, inStock: false }) })
+    chips.push({
+      key: 'maxPrice',
+      label: `Up to R ${params.maxPrice}`,
+      href: shopHref({ ...base, maxPrice: '' }),
+    })
+  if (params.inStock)
+    chips.push({
+      key: 'inStock',
+      label: 'In stock only',
+      href: shopHref({ ...base, inStock: false }),
+    })
   return chips
 }
 
@@ -87,13 +109,19 @@ function resultSummary(total: number, q: string): string {
 function cleanFormData(form: HTMLFormElement): URLSearchParams {
   const search = new URLSearchParams()
   for (const [key, value] of new FormData(form)) {
-    if (typeof value === 'string' && value.trim() !== '' && !(key === 'sort' && value === 'featured')) search.append(key, value)
+    if (
+      typeof value === 'string' &&
+      value.trim() !== '' &&
+      !(key === 'sort' && value === 'featured')
+    )
+      search.append(key, value)
   }
   return search
 }
 
 export default function Shop() {
-  const { params, items, total, pageCount, categories, suggestions, liked } = useLoaderData<typeof loader>()
+  const { params, items, total, pageCount, categories, suggestions, liked } =
+    useLoaderData<typeof loader>()
   const submit = useSubmit()
   const navigation = useNavigation()
   const formRef = useRef<HTMLFormElement>(null)
@@ -108,14 +136,20 @@ export default function Shop() {
   // shopper is not typing in it (a chip removed, the header search used, back/forward).
   useEffect(() => {
     const input = queryRef.current
-    if (input && document.activeElement !== input && input.value !== params.q) input.value = params.q
+    if (input && document.activeElement !== input && input.value !== params.q)
+      input.value = params.q
   }, [params.q])
 
   useEffect(() => () => clearTimeout(typingTimer.current), [])
 
   function update(form: HTMLFormElement) {
     // replace: one history entry per search rather than one per keystroke.
-    submit(cleanFormData(form), { method: 'get', action: '/shop', replace: true, preventScrollReset: true })
+    submit(cleanFormData(form), {
+      method: 'get',
+      action: '/shop',
+      replace: true,
+      preventScrollReset: true,
+    })
   }
 
   function onChange(event: FormEvent<HTMLFormElement>) {
@@ -169,7 +203,8 @@ export default function Shop() {
           <fieldset className="shop-filters__field shop-filters__categories">
             <legend>Category</legend>
             <label>
-              <input type="radio" name="category" value="" defaultChecked={!params.category} /> All categories
+              <input type="radio" name="category" value="" defaultChecked={!params.category} /> All
+              categories
             </label>
             {categories.map((category) => (
               <label key={category.slug}>
@@ -209,7 +244,13 @@ export default function Shop() {
           </fieldset>
 
           <div className="shop-filters__field shop-filters__check">
-            <input id="shop-in-stock" type="checkbox" name="inStock" value="1" defaultChecked={params.inStock} />
+            <input
+              id="shop-in-stock"
+              type="checkbox"
+              name="inStock"
+              value="1"
+              defaultChecked={params.inStock}
+            />
             <label htmlFor="shop-in-stock">In stock only</label>
           </div>
 
@@ -229,7 +270,11 @@ export default function Shop() {
           </button>
         </Form>
 
-        <section className="shop__results" aria-labelledby="shop-results-heading" aria-busy={pending}>
+        <section
+          className="shop__results"
+          aria-labelledby="shop-results-heading"
+          aria-busy={pending}
+        >
           <h2 id="shop-results-heading" className="visually-hidden">
             Products
           </h2>

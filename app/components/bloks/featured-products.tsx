@@ -6,7 +6,12 @@ import type { Blok } from '~/lib/content/types'
 import { editable, text } from './fields'
 
 function isSummary(value: unknown): value is ProductSummary {
-  return Boolean(value) && typeof value === 'object' && typeof (value as ProductSummary).id === 'string' && typeof (value as ProductSummary).priceCents === 'number'
+  return (
+    Boolean(value) &&
+    typeof value === 'object' &&
+    typeof (value as ProductSummary).id === 'string' &&
+    typeof (value as ProductSummary).priceCents === 'number'
+  )
 }
 
 /**
@@ -20,7 +25,11 @@ export function FeaturedProducts({ blok }: { blok: Blok }) {
   const title = text(blok.title) || 'Featured products'
   const headingId = `featured-${blok._uid}`
   return (
-    <section className="featured-products container" aria-labelledby={headingId} {...editable(blok)}>
+    <section
+      className="featured-products container"
+      aria-labelledby={headingId}
+      {...editable(blok)}
+    >
       <h2 id={headingId}>{title}</h2>
       <ul className="product-grid">
         {products.map((product) => (

@@ -102,7 +102,11 @@ describe('CatalogIndex filters and facets', () => {
   })
 
   it('filters by an inclusive price range, swapping a reversed one', () => {
-    const ids = (q: Parameters<CatalogIndex['search']>[0]) => index.search(q).items.map((p) => p.id).sort()
+    const ids = (q: Parameters<CatalogIndex['search']>[0]) =>
+      index
+        .search(q)
+        .items.map((p) => p.id)
+        .sort()
     expect(ids({ minPriceCents: 9500, maxPriceCents: 12000 })).toEqual(['rooibos-honey', 'tea-mug'])
     expect(ids({ minPriceCents: 12000, maxPriceCents: 9500 })).toEqual(['rooibos-honey', 'tea-mug'])
     expect(ids({ maxPriceCents: 8499 })).toEqual([])
@@ -116,7 +120,16 @@ describe('CatalogIndex filters and facets', () => {
   it('returns card summaries only', () => {
     const [item] = index.search({ q: 'clanwilliam' }).items
     expect(Object.keys(item ?? {}).sort()).toEqual(
-      ['categoryName', 'compareAtCents', 'id', 'image', 'name', 'priceCents', 'rating', 'stock'].sort(),
+      [
+        'categoryName',
+        'compareAtCents',
+        'id',
+        'image',
+        'name',
+        'priceCents',
+        'rating',
+        'stock',
+      ].sort(),
     )
   })
 })
@@ -153,7 +166,11 @@ describe('CatalogIndex freshness', () => {
 
     const mug = teas[2] as Product
     index.apply([{ type: 'upsert', product: { ...mug, priceCents: 100, stock: 0 } }])
-    expect(index.search({ sort: 'price-asc' }).items[0]).toMatchObject({ id: 'tea-mug', priceCents: 100, stock: 0 })
+    expect(index.search({ sort: 'price-asc' }).items[0]).toMatchObject({
+      id: 'tea-mug',
+      priceCents: 100,
+      stock: 0,
+    })
     expect(index.search({ maxPriceCents: 200 }).items.map((p) => p.id)).toEqual(['tea-mug'])
     expect(index.search({ inStock: true }).items.map((p) => p.id)).not.toContain('tea-mug')
 
@@ -197,10 +214,15 @@ describe('buildCatalogIndex over the SQLite store', () => {
 
     const classic = teas[0] as Product
     await store.products.upsertMany([{ ...classic, priceCents: 99900, stock: 0 }])
-    expect(index.search({ q: 'clanwilliam' }).items[0]).toMatchObject({ priceCents: 99900, stock: 0 })
+    expect(index.search({ q: 'clanwilliam' }).items[0]).toMatchObject({
+      priceCents: 99900,
+      stock: 0,
+    })
     expect(index.search({ sort: 'price-desc' }).items[0]?.id).toBe('rooibos-classic')
 
-    await store.products.upsertMany([makeProduct({ id: 'new-biltong', name: 'Karoo Biltong Spice' })])
+    await store.products.upsertMany([
+      makeProduct({ id: 'new-biltong', name: 'Karoo Biltong Spice' }),
+    ])
     expect(index.search({ q: 'biltong' }).items.map((p) => p.id)).toEqual(['new-biltong'])
   })
 })

@@ -50,7 +50,10 @@ const MAX_QUERY_LENGTH = 100
 
 /** Lower-case and without diacritics, so "creme" finds "Crème" and "Ndebele" finds "ndebele". */
 export function normaliseText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase()
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
 }
 
 /**
@@ -167,7 +170,12 @@ export class CatalogIndex {
     const key = JSON.stringify([normaliseText(q), category, min, max, inStock, sort])
     let filtered = this.resultCache.get(key)
     if (!filtered) {
-      filtered = this.filter(q ? this.textMatches(q, sort) : this.order(sort).entries, { category, min, max, inStock })
+      filtered = this.filter(q ? this.textMatches(q, sort) : this.order(sort).entries, {
+        category,
+        min,
+        max,
+        inStock,
+      })
       remember(this.resultCache, key, filtered, RESULT_CACHE_SIZE)
     }
     const { matched, facetCounts } = filtered
@@ -175,7 +183,9 @@ export class CatalogIndex {
     const total = matched.length
     const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE))
     const page = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pageCount)
-    const items = matched.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((entry) => entry.summary)
+    const items = matched
+      .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+      .map((entry) => entry.summary)
 
     const categories = [...this.categoryNames.entries()]
       .map(([slug, { name }]) => ({ slug, name, count: facetCounts.get(slug) ?? 0 }))
@@ -188,13 +198,24 @@ export class CatalogIndex {
       pageCount,
       pageSize: PAGE_SIZE,
       categories,
-      suggestions: total === 0 ? { queries: q ? this.suggestQueries(q) : [], products: this.featured(SUGGESTED_PRODUCTS) } : null,
+      suggestions:
+        total === 0
+          ? {
+              queries: q ? this.suggestQueries(q) : [],
+              products: this.featured(SUGGESTED_PRODUCTS),
+            }
+          : null,
     }
   }
 
   private filter(
     ordered: readonly Entry[],
-    { category, min, max, inStock }: { category?: string; min?: number; max?: number; inStock: boolean },
+    {
+      category,
+      min,
+      max,
+      inStock,
+    }: { category?: string; min?: number; max?: number; inStock: boolean },
   ): Filtered {
     const facetCounts = new Map<string, number>()
     const matched: Entry[] = []
@@ -230,7 +251,10 @@ export class CatalogIndex {
 
   /** Every product's id and last change, A-Z, for the sitemap. */
   productDates(): { id: string; updatedAt: string }[] {
-    return this.order('name').entries.map(({ product }) => ({ id: product.id, updatedAt: product.updatedAt }))
+    return this.order('name').entries.map(({ product }) => ({
+      id: product.id,
+      updatedAt: product.updatedAt,
+    }))
   }
 
   private order(sort: SortOption): SortedOrder {
@@ -254,7 +278,9 @@ export class CatalogIndex {
     }
     if (sort === 'featured') return entries
     const { position } = this.order(sort)
-    return entries.sort((a, b) => (position.get(a.product.id) ?? 0) - (position.get(b.product.id) ?? 0))
+    return entries.sort(
+      (a, b) => (position.get(a.product.id) ?? 0) - (position.get(b.product.id) ?? 0),
+    )
   }
 
   private hits(q: string): Hit[] {

@@ -11,7 +11,9 @@ vi.stubEnv('DATA_DIR', dir)
 
 beforeAll(async () => {
   const { getStore } = await import('~/lib/data/index.server')
-  await (await getStore()).products.upsertMany([
+  await (
+    await getStore()
+  ).products.upsertMany([
     makeProduct({ id: 'a', name: 'Alpha', featuredRank: 2 }),
     makeProduct({ id: 'b', name: 'Beta', featuredRank: 1 }),
     makeProduct({ id: 'c', name: 'Gamma' }),
@@ -35,12 +37,20 @@ describe('resolveFeaturedProducts', () => {
 
   it('falls back to the catalogue’s featured products when no listed id exists', async () => {
     const { resolveFeaturedProducts } = await import('./featured.server')
-    expect((await resolveFeaturedProducts(['gone'])).map((c) => c.id).slice(0, 2)).toEqual(['b', 'a'])
+    expect((await resolveFeaturedProducts(['gone'])).map((c) => c.id).slice(0, 2)).toEqual([
+      'b',
+      'a',
+    ])
   })
 
   it('prepares a featured_products blok for the page', async () => {
     const { prepareFeaturedProducts } = await import('./featured.server')
-    const blok = await prepareFeaturedProducts({ _uid: 'x', component: 'featured_products', title: 'Picks', product_ids: 'b, c' })
+    const blok = await prepareFeaturedProducts({
+      _uid: 'x',
+      component: 'featured_products',
+      title: 'Picks',
+      product_ids: 'b, c',
+    })
     expect(blok).not.toHaveProperty('product_ids')
     expect(blok.title).toBe('Picks')
     expect((blok.products as { id: string }[]).map((p) => p.id)).toEqual(['b', 'c'])

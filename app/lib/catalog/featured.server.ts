@@ -12,7 +12,9 @@ import type { ProductSummary } from './summary'
 export async function resolveFeaturedProducts(ids: readonly string[]): Promise<ProductSummary[]> {
   const catalog = await getCatalog()
   const found = catalog.summaries(ids.slice(0, MAX_FEATURED_PRODUCTS))
-  return found.length > 0 ? found : catalog.featured(Math.min(MAX_FEATURED_PRODUCTS, Math.max(ids.length, 4)))
+  return found.length > 0
+    ? found
+    : catalog.featured(Math.min(MAX_FEATURED_PRODUCTS, Math.max(ids.length, 4)))
 }
 
 /**

@@ -4,7 +4,11 @@ import { MAX_FEATURED_PRODUCTS, parseProductIds } from './featured'
 
 describe('parseProductIds', () => {
   it('reads a comma-separated text field', () => {
-    expect(parseProductIds(' rooibos-tea, beaded-bowl ,,apron ')).toEqual(['rooibos-tea', 'beaded-bowl', 'apron'])
+    expect(parseProductIds(' rooibos-tea, beaded-bowl ,,apron ')).toEqual([
+      'rooibos-tea',
+      'beaded-bowl',
+      'apron',
+    ])
   })
 
   it('reads an array field, dropping repeats, blanks and non-ids', () => {

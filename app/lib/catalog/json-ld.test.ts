@@ -6,7 +6,9 @@ describe('serializeJsonLd', () => {
   it('cannot be broken out of a script element', () => {
     const text = serializeJsonLd({ name: '</script><script>alert(1)</script>' })
     expect(text).not.toMatch(/<|>/)
-    expect(text).toBe('{"name":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"}')
+    expect(text).toBe(
+      '{"name":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"}',
+    )
   })
 
   it('escapes &, <!-- and the line and paragraph separators', () => {
@@ -41,7 +43,10 @@ describe('productJsonLd', () => {
       name: 'Clanwilliam Rooibos',
       sku: 'rooibos-classic',
       url: 'https://shop.example/shop/rooibos-classic',
-      image: ['https://shop.example/images/products/rooibos-classic-1.svg', 'https://cdn.example/x.png'],
+      image: [
+        'https://shop.example/images/products/rooibos-classic-1.svg',
+        'https://cdn.example/x.png',
+      ],
       offers: {
         '@type': 'Offer',
         price: '1299.00',
@@ -53,8 +58,13 @@ describe('productJsonLd', () => {
   })
 
   it('is out of stock at zero and has no aggregateRating without reviews', () => {
-    const ld = productJsonLd({ ...product, stock: 0, rating: { count: 0, average: null } }, 'http://localhost:3000')
-    expect((ld.offers as { availability: string }).availability).toBe('https://schema.org/OutOfStock')
+    const ld = productJsonLd(
+      { ...product, stock: 0, rating: { count: 0, average: null } },
+      'http://localhost:3000',
+    )
+    expect((ld.offers as { availability: string }).availability).toBe(
+      'https://schema.org/OutOfStock',
+    )
     expect(ld).not.toHaveProperty('aggregateRating')
   })
 })

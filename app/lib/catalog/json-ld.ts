@@ -7,7 +7,10 @@ import { centsToRandsString } from '~/lib/money'
  * JSON identical in meaning and makes the tag impossible to break out of.
  */
 export function serializeJsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 export type JsonLdProductInput = {
@@ -27,7 +30,10 @@ export function absoluteUrl(pathOrUrl: string, appUrl: string): string {
 }
 
 /** schema.org Product data for a product page (DESIGN.md): sku = id, price in rands, ZAR. */
-export function productJsonLd(product: JsonLdProductInput, appUrl: string): Record<string, unknown> {
+export function productJsonLd(
+  product: JsonLdProductInput,
+  appUrl: string,
+): Record<string, unknown> {
   const url = absoluteUrl(`/shop/${encodeURIComponent(product.id)}`, appUrl)
   return {
     '@context': 'https://schema.org',
@@ -45,7 +51,8 @@ export function productJsonLd(product: JsonLdProductInput, appUrl: string): Reco
       url,
       price: centsToRandsString(product.priceCents),
       priceCurrency: 'ZAR',
-      availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability:
+        product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
     },
     ...(product.rating.count > 0 && product.rating.average !== null

@@ -6,11 +6,23 @@ const parse = (query: string) => parseShopParams(new URLSearchParams(query))
 
 describe('parseShopParams', () => {
   it('gives the defaults for an empty query string', () => {
-    expect(parse('')).toEqual({ q: '', category: '', minPrice: '', maxPrice: '', inStock: false, sort: 'featured', page: 1 })
+    expect(parse('')).toEqual({
+      q: '',
+      category: '',
+      minPrice: '',
+      maxPrice: '',
+      inStock: false,
+      sort: 'featured',
+      page: 1,
+    })
   })
 
   it('reads every parameter', () => {
-    expect(parse('q=+rooibos+&category=pantry&minPrice=12.5&maxPrice=500&inStock=1&sort=price-asc&page=3')).toEqual({
+    expect(
+      parse(
+        'q=+rooibos+&category=pantry&minPrice=12.5&maxPrice=500&inStock=1&sort=price-asc&page=3',
+      ),
+    ).toEqual({
       q: 'rooibos',
       category: 'pantry',
       minPrice: '12.5',
@@ -22,7 +34,9 @@ describe('parseShopParams', () => {
   })
 
   it('falls back to defaults for invalid values', () => {
-    expect(parse('category=../etc&minPrice=abc&maxPrice=-3&inStock=maybe&sort=cheapest&page=0')).toEqual({
+    expect(
+      parse('category=../etc&minPrice=abc&maxPrice=-3&inStock=maybe&sort=cheapest&page=0'),
+    ).toEqual({
       q: '',
       category: '',
       minPrice: '',

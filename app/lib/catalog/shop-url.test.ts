@@ -9,7 +9,17 @@ describe('shopHref', () => {
   })
 
   it('keeps a fixed parameter order and encodes values', () => {
-    expect(shopHref({ page: 2, sort: 'price-asc', inStock: true, maxPrice: '500', minPrice: '12.5', category: 'pantry', q: 'rooibos & honey' })).toBe(
+    expect(
+      shopHref({
+        page: 2,
+        sort: 'price-asc',
+        inStock: true,
+        maxPrice: '500',
+        minPrice: '12.5',
+        category: 'pantry',
+        q: 'rooibos & honey',
+      }),
+    ).toBe(
       '/shop?q=rooibos+%26+honey&category=pantry&minPrice=12.5&maxPrice=500&inStock=1&sort=price-asc&page=2',
     )
   })

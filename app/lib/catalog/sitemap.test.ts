@@ -5,7 +5,11 @@ import { buildRobotsTxt, buildSitemap, CONTENT_PATHS, escapeXmlText } from './si
 describe('buildSitemap', () => {
   it('lists absolute, escaped URLs with dates', () => {
     const xml = buildSitemap(
-      [{ path: '/' }, { path: '/shop/rooibos-tea', lastModified: '2024-05-01T10:00:00.000Z' }, { path: "/shop?q=a&b='c'" }],
+      [
+        { path: '/' },
+        { path: '/shop/rooibos-tea', lastModified: '2024-05-01T10:00:00.000Z' },
+        { path: "/shop?q=a&b='c'" },
+      ],
       'https://shop.example/',
     )
     expect(xml).toBe(
@@ -22,9 +26,9 @@ describe('buildSitemap', () => {
   })
 
   it('ignores a malformed date', () => {
-    expect(buildSitemap([{ path: '/faq', lastModified: 'yesterday' }], 'http://localhost:3000')).toContain(
-      '<url><loc>http://localhost:3000/faq</loc></url>',
-    )
+    expect(
+      buildSitemap([{ path: '/faq', lastModified: 'yesterday' }], 'http://localhost:3000'),
+    ).toContain('<url><loc>http://localhost:3000/faq</loc></url>')
   })
 
   it('names every content page', () => {
@@ -34,7 +38,9 @@ describe('buildSitemap', () => {
 
 describe('escapeXmlText', () => {
   it('escapes the five special characters', () => {
-    expect(escapeXmlText(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;')
+    expect(escapeXmlText(`<a href="x">Tom & Jerry's</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;',
+    )
   })
 })
 

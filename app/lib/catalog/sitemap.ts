@@ -18,7 +18,8 @@ export function buildSitemap(entries: readonly SitemapEntry[], appUrl: string): 
   const base = appUrl.replace(/\/+$/, '')
   const urls = entries.map(({ path, lastModified }) => {
     const loc = `<loc>${escapeXmlText(`${base}${path.startsWith('/') ? path : `/${path}`}`)}</loc>`
-    const date = lastModified && /^\d{4}-\d{2}-\d{2}/.test(lastModified) ? lastModified.slice(0, 10) : null
+    const date =
+      lastModified && /^\d{4}-\d{2}-\d{2}/.test(lastModified) ? lastModified.slice(0, 10) : null
     return `  <url>${loc}${date ? `<lastmod>${date}</lastmod>` : ''}</url>`
   })
   return [

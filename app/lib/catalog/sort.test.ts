@@ -18,20 +18,65 @@ describe('sortSpec', () => {
   })
 
   it('covers exactly the six options of DESIGN.md', () => {
-    expect([...SORT_OPTIONS]).toEqual(['featured', 'newest', 'price-asc', 'price-desc', 'rating', 'name'])
+    expect([...SORT_OPTIONS]).toEqual([
+      'featured',
+      'newest',
+      'price-asc',
+      'price-desc',
+      'rating',
+      'name',
+    ])
   })
 
-  it.each([null, undefined, '', 'cheapest', 'PRICE-ASC'])('falls back to featured for %j', (option) => {
-    expect(sortSpec(option)).toEqual({ field: 'featuredRank', direction: 'asc' })
-  })
+  it.each([null, undefined, '', 'cheapest', 'PRICE-ASC'])(
+    'falls back to featured for %j',
+    (option) => {
+      expect(sortSpec(option)).toEqual({ field: 'featuredRank', direction: 'asc' })
+    },
+  )
 })
 
 const products = [
-  makeProduct({ id: 'a', name: 'Zebra mug', priceCents: 5000, featuredRank: 2, createdAt: '2024-03-01T00:00:00Z', rating: ratingOf(4, 4) }),
-  makeProduct({ id: 'b', name: 'apron', priceCents: 9000, featuredRank: null, createdAt: '2024-05-01T00:00:00Z', rating: ratingOf(5) }),
-  makeProduct({ id: 'c', name: 'Basket', priceCents: 5000, featuredRank: 1, createdAt: '2024-01-01T00:00:00Z', rating: ratingOf() }),
-  makeProduct({ id: 'd', name: 'Candle', priceCents: 1500, featuredRank: null, createdAt: '2024-02-01T00:00:00Z', rating: ratingOf(4, 4, 4) }),
-  makeProduct({ id: 'e', name: 'basket', priceCents: 1500, featuredRank: null, createdAt: '2024-02-01T00:00:00Z', rating: ratingOf(5) }),
+  makeProduct({
+    id: 'a',
+    name: 'Zebra mug',
+    priceCents: 5000,
+    featuredRank: 2,
+    createdAt: '2024-03-01T00:00:00Z',
+    rating: ratingOf(4, 4),
+  }),
+  makeProduct({
+    id: 'b',
+    name: 'apron',
+    priceCents: 9000,
+    featuredRank: null,
+    createdAt: '2024-05-01T00:00:00Z',
+    rating: ratingOf(5),
+  }),
+  makeProduct({
+    id: 'c',
+    name: 'Basket',
+    priceCents: 5000,
+    featuredRank: 1,
+    createdAt: '2024-01-01T00:00:00Z',
+    rating: ratingOf(),
+  }),
+  makeProduct({
+    id: 'd',
+    name: 'Candle',
+    priceCents: 1500,
+    featuredRank: null,
+    createdAt: '2024-02-01T00:00:00Z',
+    rating: ratingOf(4, 4, 4),
+  }),
+  makeProduct({
+    id: 'e',
+    name: 'basket',
+    priceCents: 1500,
+    featuredRank: null,
+    createdAt: '2024-02-01T00:00:00Z',
+    rating: ratingOf(5),
+  }),
 ]
 
 const order = (option: SortOption) => [...products].sort(compareProducts(option)).map((p) => p.id)
@@ -61,7 +106,8 @@ describe('compareProducts', () => {
   it('is a total order: no two different products compare equal', () => {
     for (const option of SORT_OPTIONS) {
       const compare = compareProducts(option)
-      for (const x of products) for (const y of products) if (x !== y) expect(compare(x, y)).not.toBe(0)
+      for (const x of products)
+        for (const y of products) if (x !== y) expect(compare(x, y)).not.toBe(0)
     }
   })
 })

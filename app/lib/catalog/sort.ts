@@ -1,7 +1,14 @@
 import type { Product } from '~/lib/data/types'
 
 /** The catalogue's sort options (DESIGN.md), in the order the sort menu lists them. */
-export const SORT_OPTIONS = ['featured', 'newest', 'price-asc', 'price-desc', 'rating', 'name'] as const
+export const SORT_OPTIONS = [
+  'featured',
+  'newest',
+  'price-asc',
+  'price-desc',
+  'rating',
+  'name',
+] as const
 export type SortOption = (typeof SORT_OPTIONS)[number]
 export const DEFAULT_SORT: SortOption = 'featured'
 
@@ -36,7 +43,10 @@ export function sortSpec(option: string | null | undefined): SortSpec {
   return SPECS[isSortOption(option) ? option : DEFAULT_SORT]
 }
 
-export type SortableProduct = Pick<Product, 'id' | 'name' | 'priceCents' | 'featuredRank' | 'createdAt' | 'rating'>
+export type SortableProduct = Pick<
+  Product,
+  'id' | 'name' | 'priceCents' | 'featuredRank' | 'createdAt' | 'rating'
+>
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
@@ -69,7 +79,9 @@ function primary(field: SortField, a: SortableProduct, b: SortableProduct): numb
  * flip with the direction (more reviews, newer, name, id), so equal keys never shuffle between
  * requests or pages.
  */
-export function compareProducts(option: SortOption): (a: SortableProduct, b: SortableProduct) => number {
+export function compareProducts(
+  option: SortOption,
+): (a: SortableProduct, b: SortableProduct) => number {
   const { field, direction } = sortSpec(option)
   const sign = direction === 'asc' ? 1 : -1
   return (a, b) => {
@@ -92,6 +104,10 @@ export function compareProducts(option: SortOption): (a: SortableProduct, b: Sor
 }
 
 /** Whether a product change moves it in the given sort (so a precomputed order must be rebuilt). */
-export function sortKeyChanged(option: SortOption, before: SortableProduct, after: SortableProduct): boolean {
+export function sortKeyChanged(
+  option: SortOption,
+  before: SortableProduct,
+  after: SortableProduct,
+): boolean {
   return compareProducts(option)(before, after) !== 0 || before.rating.count !== after.rating.count
 }

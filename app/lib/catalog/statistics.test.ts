@@ -31,7 +31,11 @@ describe('productStatistics', () => {
   })
 
   it('gives a single review 100%', () => {
-    expect(productStatistics(ratingOf(2)).distribution.find((d) => d.stars === 2)).toEqual({ stars: 2, count: 1, percent: 100 })
+    expect(productStatistics(ratingOf(2)).distribution.find((d) => d.stars === 2)).toEqual({
+      stars: 2,
+      count: 1,
+      percent: 100,
+    })
   })
 })
 

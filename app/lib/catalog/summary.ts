@@ -22,7 +22,9 @@ export function toProductSummary(product: Product): ProductSummary {
     priceCents: product.priceCents,
     // A "was" price that is not higher than the price is a data slip; never show it struck through.
     compareAtCents:
-      product.compareAtCents !== null && product.compareAtCents > product.priceCents ? product.compareAtCents : null,
+      product.compareAtCents !== null && product.compareAtCents > product.priceCents
+        ? product.compareAtCents
+        : null,
     stock: product.stock,
     categoryName: product.categoryName,
     image: product.images[0] ?? null,

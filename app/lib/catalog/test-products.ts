@@ -11,7 +11,14 @@ export function makeProduct(overrides: Partial<Product> & Pick<Product, 'id'>): 
     priceCents: 10000,
     compareAtCents: null,
     stock: 10,
-    images: [{ url: `/images/products/${overrides.id}-1.svg`, alt: `Product ${overrides.id}`, width: 800, height: 800 }],
+    images: [
+      {
+        url: `/images/products/${overrides.id}-1.svg`,
+        alt: `Product ${overrides.id}`,
+        width: 800,
+        height: 800,
+      },
+    ],
     featuredRank: null,
     rating: { count: 0, sum: 0, distribution: [0, 0, 0, 0, 0] },
     createdAt: '2024-01-01T00:00:00.000Z',
