@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { ProductSummary } from '~/lib/catalog/summary'
 
+import { FeaturedProducts } from './bloks/featured-products'
 import { Gallery } from './gallery'
 import { ProductCard } from './product-card'
 
@@ -95,5 +96,30 @@ describe('Gallery without JS', () => {
     for (const n of [1, 2, 3, 4]) expect(html).toContain(`href="#product-image-${n}"`)
     // Arrows need the slider; without JS the strip scrolls instead.
     expect(html).not.toContain('Next picture')
+  })
+})
+
+describe('FeaturedProducts blok', () => {
+  it('renders the prepared products as the shop’s cards', async () => {
+    const html = await render(
+      <FeaturedProducts
+        blok={{
+          _uid: 'f1',
+          component: 'featured_products',
+          title: 'Our picks',
+          products: [summary, { ...summary, id: 'b' }],
+        }}
+      />,
+    )
+    expect(textOf(html)).toContain('Our picks')
+    expect(html.match(/class="product-card"/g)).toHaveLength(2)
+    expect(html).toContain('href="/shop"')
+  })
+
+  it('renders nothing when no product could be resolved', async () => {
+    const html = await render(
+      <FeaturedProducts blok={{ _uid: 'f2', component: 'featured_products', products: [] }} />,
+    )
+    expect(html).not.toContain('featured-products')
   })
 })
