@@ -3,7 +3,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 
 import { ErrorList, Field, Honeypot, TextareaField } from '~/components/forms'
 import { optionalUser } from '~/lib/auth/session.server'
-import { MESSAGE_MAX, MESSAGE_MIN, contactAction, type ContactActionData } from '~/lib/contact/contact-action.server'
+import { contactAction, type ContactActionData } from '~/lib/contact/contact-action.server'
+import { MESSAGE_MAX, MESSAGE_MIN } from '~/lib/contact/limits'
 import formStyles from '~/styles/forms.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]

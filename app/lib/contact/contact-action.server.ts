@@ -6,8 +6,10 @@ import { getStore } from '~/lib/data/index.server'
 import { CONTACT_LIMIT_MESSAGE, allowContactMessage } from '~/lib/rate-limit.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
-export const MESSAGE_MIN = 10
-export const MESSAGE_MAX = 5000
+// NOTE: the limits live in a plain module: a .server module's exports are empty in the browser.
+import { MESSAGE_MAX, MESSAGE_MIN } from './limits'
+
+export { MESSAGE_MAX, MESSAGE_MIN }
 
 /** The one schema of the contact form. */
 export const contactFormSchema = z.object({

@@ -7,8 +7,10 @@ import { getStore } from '~/lib/data/index.server'
 import { notFound } from '~/lib/http.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
-export const REVIEW_TITLE_MAX = 100
-export const REVIEW_BODY_MAX = 2000
+// NOTE: the limits live in a plain module: a .server module's exports are empty in the browser.
+import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from './limits'
+
+export { REVIEW_BODY_MAX, REVIEW_TITLE_MAX }
 
 /** The one schema of the review form on /shop/:id. */
 export const reviewFormSchema = z.object({
