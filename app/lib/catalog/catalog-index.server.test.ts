@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { openStore, type Store } from '~/lib/data/index.server'
+import type { ProductChange } from '~/lib/data/store'
 import type { Product } from '~/lib/data/types'
 
 import { CatalogIndex, PAGE_SIZE } from './catalog-index.server'
@@ -224,5 +225,50 @@ describe('buildCatalogIndex over the SQLite store', () => {
       makeProduct({ id: 'new-biltong', name: 'Karoo Biltong Spice' }),
     ])
     expect(index.search({ q: 'biltong' }).items.map((p) => p.id)).toEqual(['new-biltong'])
+  })
+})
+
+describe('buildCatalogIndex during concurrent writes', () => {
+  it('replays a change that arrives while products.all() is still reading', async () => {
+    let listener: ((changes: ProductChange[]) => void) | null = null
+    let unsubscribed = false
+    const mug = teas[2] as Product
+    const store = {
+      products: {
+        subscribe(fn: (changes: ProductChange[]) => void) {
+          listener = fn
+          return () => {
+            unsubscribed = true
+          }
+        },
+        async all() {
+          // The snapshot was read before this write landed.
+          listener?.([{ type: 'upsert', product: { ...mug, priceCents: 1 } }])
+          return teas
+        },
+      },
+    } as unknown as Store
+    const index = await buildCatalogIndex(store)
+    expect(index.search({ sort: 'price-asc' }).items[0]).toMatchObject({
+      id: 'tea-mug',
+      priceCents: 1,
+    })
+    listener!([{ type: 'delete', id: 'tea-mug' }])
+    expect(index.search({}).total).toBe(teas.length - 1)
+    expect(unsubscribed).toBe(false)
+  })
+
+  it('unsubscribes when the first read fails', async () => {
+    let unsubscribed = false
+    const store = {
+      products: {
+        subscribe: () => () => {
+          unsubscribed = true
+        },
+        all: () => Promise.reject(new Error('store unreachable')),
+      },
+    } as unknown as Store
+    await expect(buildCatalogIndex(store)).rejects.toThrow('store unreachable')
+    expect(unsubscribed).toBe(true)
   })
 })

@@ -17,11 +17,18 @@ const holder = globalThis as typeof globalThis & { __storefrontCatalog?: Holder 
 export async function buildCatalogIndex(store: Store): Promise<CatalogIndex> {
   let index: CatalogIndex | null = null
   const pending: Parameters<CatalogIndex['apply']>[0][number][] = []
-  store.products.subscribe((changes) => {
+  const unsubscribe = store.products.subscribe((changes) => {
     if (index) index.apply(changes)
     else pending.push(...changes)
   })
-  const built = new CatalogIndex(await store.products.all())
+  let built: CatalogIndex
+  try {
+    built = new CatalogIndex(await store.products.all())
+  } catch (error) {
+    // A retry subscribes again; this listener would only buffer forever.
+    unsubscribe()
+    throw error
+  }
   built.apply(pending.splice(0))
   index = built
   return built
