@@ -6,11 +6,15 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 
+import { getCatalog } from '~/lib/catalog/catalog.server'
 import '~/lib/context'
 
 // The server (server.mjs) reads these from the build: one parse of the environment, one CSRF rule.
 export { env } from '~/lib/env.server'
 export { crossSiteRefusal } from '~/lib/csrf.server'
+
+// Build the in-memory catalogue index at start-up, not on the first shopper's request.
+void getCatalog().catch((error: unknown) => console.error('Catalogue index failed to build', error))
 
 const ABORT_DELAY = 5_000
 export const streamTimeout = ABORT_DELAY

@@ -25,12 +25,15 @@ import { loadLayout } from '~/lib/content/layout.server'
 import { loadShellCounts } from '~/lib/shell.server'
 import { readToast } from '~/lib/toast.server'
 import styles from '~/styles/app.css'
+import catalogStyles from '~/styles/catalog.css'
 import contentStyles from '~/styles/content.css'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
   // The announcement bar, header nav and footer bloks render on every page.
   { rel: 'stylesheet', href: contentStyles },
+  // Product cards appear on /, /shop and /liked.
+  { rel: 'stylesheet', href: catalogStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 

@@ -17,6 +17,8 @@ async function signUp(page: Page, email = freshEmail(), path = '/auth') {
   await form.getByLabel('Email').fill(email)
   await form.getByLabel('Password').fill(PASSWORD)
   await form.getByRole('button', { name: 'Create account' }).click()
+  // With JS the form posts by fetch: wait for the signed-in header before the next navigation.
+  await expect(page.getByRole('navigation', { name: 'Your shop' }).getByRole('link', { name: 'Account' })).toBeVisible()
   return email
 }
 
@@ -76,11 +78,12 @@ test('forgotten password: the development link sets a new password', async ({ pa
   await signOut(page)
   await page.goto('/auth')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
+  await expect(page).toHaveURL('/auth?intent=reset')
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByText(/a link to choose a new password is on its way/)).toBeVisible()
   await page.getByRole('link', { name: 'reset link' }).click()
-  await page.getByLabel('New password').fill('a-brand-new-password')
+  await page.getByRole('textbox', { name: 'New password' }).fill('a-brand-new-password')
   await page.getByRole('button', { name: 'Save new password' }).click()
   await expect(page).toHaveURL('/auth')
   await signIn(page, email, 'a-brand-new-password')
@@ -156,7 +159,7 @@ test('a contact message is stored and the page confirms it', async ({ page }) =>
   await page.getByLabel('Name').fill('Lerato')
   await page.getByLabel('Email').fill(freshEmail())
   await page.getByLabel('Subject').fill('Delivery to Knysna')
-  await page.getByLabel('Message').fill('Do you deliver to Knysna over the holidays?')
+  await page.getByLabel('Message', { exact: true }).fill('Do you deliver to Knysna over the holidays?')
   await page.getByRole('button', { name: 'Send message' }).click()
   await expect(page).toHaveURL('/contact?sent=1')
   await expect(page.getByRole('status').filter({ hasText: 'Thanks, your message has been sent.' })).toBeVisible()

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
 
 import type { Toast } from '~/lib/toast'
 
@@ -36,15 +37,18 @@ export function FlashToaster({ toast }: { toast: Toast | null }) {
   )
 }
 
-/** The same message for browsers without JS: noscript content is only parsed when scripts are off. */
+/**
+ * The same message inline, for browsers without JS. It is in the server's HTML; once the page
+ * hydrates, the toast takes over and the notice goes. (Not <noscript>: a browser that merely
+ * blocks script execution still parses noscript content as text.)
+ */
 export function FlashNotice({ toast }: { toast: Toast | null }) {
-  if (!toast) return null
+  const hydrated = useHydrated()
+  if (!toast || hydrated) return null
   return (
-    <noscript>
-      <div className={`notice notice--${toast.type}`} role="status">
-        <strong>{toast.title}</strong>
-        {toast.description ? <span> {toast.description}</span> : null}
-      </div>
-    </noscript>
+    <div className={`notice notice--${toast.type}`} role="status">
+      <strong>{toast.title}</strong>
+      {toast.description ? <span> {toast.description}</span> : null}
+    </div>
   )
 }

@@ -23,6 +23,10 @@ export function guardNames() {
 /**
  * Wraps a loader or action so that the named guards run first, in order.
  * Unknown names throw here, i.e. while the route module is evaluated at start-up.
+ *
+ * NOTE: mark the call with a `@__PURE__` comment in routes (see account.tsx). The browser build drops
+ * a route's loader only if the bundler may treat the call as side-effect free; without the
+ * annotation the call stays in the client bundle, where this .server module is empty.
  */
 export function guarded<Args extends Pick<LoaderFunctionArgs, 'request' | 'context' | 'params'>, Result>(
   names: readonly string[],

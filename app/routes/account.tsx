@@ -13,7 +13,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles
 
 export const meta: MetaFunction = () => [{ title: 'Your account | Karoo & Co.' }]
 
-export const loader = guarded(['authenticated'], async ({ request }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ guarded(['authenticated'], async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request)
   return {
     email: user.email,
@@ -29,7 +29,7 @@ export const loader = guarded(['authenticated'], async ({ request }: LoaderFunct
   }
 })
 
-export const action = guarded(['authenticated'], async ({ request }: ActionFunctionArgs) => accountAction({ request }))
+export const action = /* @__PURE__ */ guarded(['authenticated'], async ({ request }: ActionFunctionArgs) => accountAction({ request }))
 
 export default function AccountPage() {
   const { email, profile, address } = useLoaderData<typeof loader>()

@@ -29,7 +29,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: 'Checkout | Karoo & Co.' }]
 
-export const loader = guarded(['cartCheck'], async ({ request }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ guarded(['cartCheck'], async ({ request }: LoaderFunctionArgs) => {
   const [user, cart] = await Promise.all([optionalUser(request), loadCart(request)])
   return {
     signedIn: user !== null,
@@ -46,7 +46,7 @@ export const loader = guarded(['cartCheck'], async ({ request }: LoaderFunctionA
   }
 })
 
-export const action = guarded(['cartCheck'], async ({ request }: ActionFunctionArgs) =>
+export const action = /* @__PURE__ */ guarded(['cartCheck'], async ({ request }: ActionFunctionArgs) =>
   checkoutAction({ request }),
 )
 

@@ -14,7 +14,7 @@ import styles from '~/styles/buying.css'
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Your orders | Karoo & Co.' }]
 
-export const loader = guarded(['authenticated'], async ({ request }: LoaderFunctionArgs) => {
+export const loader = /* @__PURE__ */ guarded(['authenticated'], async ({ request }: LoaderFunctionArgs) => {
   const userId = await requireUserId(request)
   const store = await getStore()
   await expireStalePending(store)

@@ -4,6 +4,7 @@ import type { Blok as BlokData } from '~/lib/content/types'
 
 import { AnnouncementBar } from './announcement-bar'
 import { FaqItem, FaqList } from './faq'
+import { FeaturedProducts } from './featured-products'
 import { Footer } from './footer'
 import { HeaderNav } from './header-nav'
 import { Hero } from './hero'
@@ -26,6 +27,7 @@ const components: Record<string, BlokComponent> = {
   faq_item: FaqItem,
   quotes: Quotes,
   rich_text: RichTextBlok,
+  featured_products: FeaturedProducts,
 }
 
 /** Renders one blok by its component name. */

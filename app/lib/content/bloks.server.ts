@@ -1,3 +1,5 @@
+import { prepareFeaturedProducts } from '~/lib/catalog/featured.server'
+
 import type { Blok, ContentSource, Story } from './types'
 
 export type PrepareContext = { source: ContentSource; editor: boolean }
@@ -26,6 +28,7 @@ export type QuoteItem = { uuid: string; quote: string; author: string; location:
 const preparers: Record<string, Preparer> = {
   latest_news: prepareLatestNews,
   quotes: prepareQuotes,
+  featured_products: prepareFeaturedProducts,
 }
 
 /** Shapes a blok tree for the browser: server data filled in, editor-only fields dropped. */
