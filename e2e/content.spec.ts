@@ -51,3 +51,22 @@ test('every response carries the security headers; /healthz answers ok', async (
   expect(health.status()).toBe(200)
   expect(await health.text()).toBe('ok')
 })
+
+test('a flash message shows as a toast with JS and as an inline notice without', async ({ page, javaScript }) => {
+  await page.goto('/auth')
+  const form = page.getByRole('form', { name: 'Create an account' })
+  await form.getByLabel('First name').fill('Sipho')
+  await form.getByLabel('Last name').fill('Dlamini')
+  await form.getByLabel('Email').fill(`flash-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.za`)
+  await form.getByLabel('Password').fill('karoo-sunset-42')
+  await form.getByRole('button', { name: 'Create account' }).click()
+  const message = /Welcome to Karoo & Co\., Sipho/
+  if (javaScript) {
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: message })).toBeVisible()
+  } else {
+    await expect(page.locator('.notice').getByText(message)).toBeVisible()
+  }
+  // A flash message is shown once.
+  await page.goto('/about_us')
+  await expect(page.getByText(message)).toHaveCount(0)
+})

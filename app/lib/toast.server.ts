@@ -27,8 +27,10 @@ export async function redirectWithToast(
 /** Reads (and consumes) the flash message; returns the Set-Cookie header that clears it. */
 export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
   const session = await getSession(request)
+  // NOTE: ask before reading: `get` consumes a flash value, after which `has` says false.
+  const flashed = session.has(FLASH_KEY)
   const parsed = toastSchema.safeParse(session.get(FLASH_KEY))
   const headers = new Headers()
-  if (session.has(FLASH_KEY)) headers.append('Set-Cookie', await sessionStorage.commitSession(session))
+  if (flashed) headers.append('Set-Cookie', await sessionStorage.commitSession(session))
   return { toast: parsed.success ? parsed.data : null, headers }
 }
