@@ -97,7 +97,7 @@ test('/account sends a visitor to sign in and back; address errors are shown by 
   await expect(page).toHaveURL('/auth?redirectTo=%2Faccount')
   await signIn(page, email)
   await expect(page).toHaveURL('/account')
-  await expect(page.getByLabel('Email')).toHaveValue(email)
+  await expect(page.getByRole('form', { name: 'Personal info' }).getByLabel('Email')).toHaveValue(email)
 
   const address = page.getByRole('form', { name: 'Delivery address' })
   await address.getByLabel('Suburb').fill('Gardens')
