@@ -11,7 +11,6 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from '@remix-run/react'
-import { z } from 'zod'
 
 import { ErrorList } from '~/components/forms'
 import { Gallery } from '~/components/gallery'
@@ -22,6 +21,7 @@ import { StarRating } from '~/components/star-rating'
 import { AddToCartForm } from '~/lib/cart/add-to-cart-form'
 import { absoluteUrl, productJsonLd, serializeJsonLd } from '~/lib/catalog/json-ld'
 import { formatAverage, productStatistics } from '~/lib/catalog/statistics'
+import { parseProductId } from '~/lib/catalog/query.server'
 import { stockLabel } from '~/lib/catalog/summary'
 import { getStore } from '~/lib/data/index.server'
 import { env } from '~/lib/env.server'
@@ -42,13 +42,9 @@ export const links: LinksFunction = () => [
 /** Most reviews a page shows; the statistics still count every review. */
 const REVIEWS_SHOWN = 50
 
-/** Product ids are URL-safe slugs (lower-case letters, digits, dashes); anything else is a 404. */
-const productIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,119}$/)
-
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const parsed = productIdSchema.safeParse(params.id)
-  if (!parsed.success) throw notFound()
-  const id = parsed.data
+  const id = parseProductId(params.id)
+  if (!id) throw notFound()
   const store = await getStore()
   const [product, reviews, liked] = await Promise.all([
     store.products.get(id),

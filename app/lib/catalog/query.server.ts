@@ -76,3 +76,12 @@ export function toCatalogQuery(params: ShopParams): CatalogQuery {
     page: params.page,
   }
 }
+
+/** Product ids are URL-safe slugs (lower-case letters, digits, dashes); anything else is a 404. */
+const productIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,119}$/)
+
+/** The product id from a URL parameter, or null when it cannot be one. */
+export function parseProductId(value: string | undefined): string | null {
+  const parsed = productIdSchema.safeParse(value)
+  return parsed.success ? parsed.data : null
+}
