@@ -47,6 +47,15 @@ const summary: ProductSummary = {
 }
 
 describe('ProductCard', () => {
+  it('offers Add to cart (one at a time) while in stock, and not when sold out', async () => {
+    const html = await render(<ProductCard product={summary} />)
+    expect(html).toMatch(/<form[^>]*action="\/cart"[^>]*aria-label="Add Clanwilliam Rooibos Tea to cart"/)
+    expect(html).toContain('name="quantity" value="1"')
+    const soldOut = await render(<ProductCard product={{ ...summary, stock: 0 }} />)
+    expect(soldOut).not.toContain('action="/cart"')
+    expect(textOf(soldOut)).toContain('Sold out')
+  })
+
   it('shows name, price with the old price struck through, low stock and rating text', async () => {
     const html = await render(<ProductCard product={summary} />)
     expect(html).toContain('href="/shop/rooibos-tea"')

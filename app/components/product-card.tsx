@@ -2,6 +2,7 @@ import { LikeButton } from '~/components/like-button'
 import { Link } from '~/components/link'
 import { Price } from '~/components/price'
 import { StarRating } from '~/components/star-rating'
+import { AddToCartForm } from '~/lib/cart/add-to-cart-form'
 import { stockLabel, type ProductSummary } from '~/lib/catalog/summary'
 
 /**
@@ -53,6 +54,9 @@ export function ProductCard({
         <Price cents={product.priceCents} compareAtCents={product.compareAtCents} />
         {stock.level !== 'in' ? (
           <p className={`stock-badge stock-badge--${stock.level}`}>{stock.label}</p>
+        ) : null}
+        {product.stock > 0 ? (
+          <AddToCartForm productId={product.id} productName={product.name} stock={product.stock} showQuantity={false} />
         ) : null}
       </div>
       <div className="product-card__like">
