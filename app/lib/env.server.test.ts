@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+
+import { EnvError, parseEnv, PAYFAST_PUBLISHED_IPS } from './env.server'
+
+const fail = (source: Record<string, string>) => {
+  try {
+    parseEnv(source)
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError)
+    return (error as Error).message
+  }
+  throw new Error('expected parseEnv to refuse the environment')
+}
+
+describe('parseEnv', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const env = parseEnv({})
+    expect(env).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      dataDir: './data',
+      dataBackend: 'sqlite',
+      authBackend: 'local',
+      trustProxyHops: 0,
+      storyblok: { token: undefined, version: 'published' },
+      payfast: {
+        mode: 'simulator',
+        merchantId: '10000100',
+        merchantKey: '46f0cd694581a',
+        baseUrl: 'http://localhost:3000/payfast/simulator',
+      },
+    })
+    expect(env.payfast.validIps).toEqual([...PAYFAST_PUBLISHED_IPS, '127.0.0.0/8', '::1/128'])
+  })
+
+  it('derives APP_URL from PORT, and the gateway from the PayFast mode', () => {
+    expect(parseEnv({ PORT: '4000' }).appUrl).toBe('http://localhost:4000')
+    expect(parseEnv({ PAYFAST_MODE: 'sandbox' }).payfast.baseUrl).toBe('https://sandbox.payfast.co.za')
+    const live = parseEnv({ PAYFAST_MODE: 'live', PAYFAST_MERCHANT_ID: '1', PAYFAST_MERCHANT_KEY: 'k' })
+    expect(live.payfast.baseUrl).toBe('https://www.payfast.co.za')
+    expect(live.payfast.validIps).toEqual(PAYFAST_PUBLISHED_IPS)
+    expect(parseEnv({ PAYFAST_BASE_URL: 'http://127.0.0.1:9/pf/' }).payfast.baseUrl).toBe('http://127.0.0.1:9/pf')
+  })
+
+  it('treats blank values as unset', () => {
+    expect(parseEnv({ PORT: '', STORYBLOK_TOKEN: ' ', APP_URL: '' })).toMatchObject({
+      port: 3000,
+      storyblok: { token: undefined },
+    })
+  })
+
+  it('splits SESSION_SECRET into secrets for rotation', () => {
+    expect(parseEnv({ SESSION_SECRET: 'new, old' }).sessionSecrets).toEqual(['new', 'old'])
+  })
+
+  it('names the variable and what it accepts when a value is wrong', () => {
+    expect(fail({ PORT: 'eighty' })).toMatch(/PORT: must be a port number/)
+    expect(fail({ PORT: '70000' })).toMatch(/PORT: must be between 1 and 65535/)
+    expect(fail({ DATA_BACKEND: 'postgres' })).toMatch(/DATA_BACKEND: "postgres" is not allowed; use one of sqlite, firestore/)
+    expect(fail({ PAYFAST_MODE: 'prod' })).toMatch(/PAYFAST_MODE: .*simulator, sandbox, live/)
+    expect(fail({ APP_URL: 'shop.example' })).toMatch(/APP_URL: must be an absolute URL/)
+    expect(fail({ TRUST_PROXY_HOPS: '-1' })).toMatch(/TRUST_PROXY_HOPS: must be a whole number/)
+    expect(fail({ PAYFAST_VALID_IPS: '1.2.3.4, 10.0.0.0/33' })).toMatch(/PAYFAST_VALID_IPS: "10.0.0.0\/33"/)
+  })
+
+  it('reports every bad variable at once', () => {
+    const message = fail({ PORT: 'x', STORYBLOK_VERSION: 'latest' })
+    expect(message).toMatch(/PORT/)
+    expect(message).toMatch(/STORYBLOK_VERSION/)
+  })
+
+  it('refuses production without a session secret or with an emulator', () => {
+    expect(fail({ NODE_ENV: 'production' })).toMatch(/SESSION_SECRET: is required when NODE_ENV=production/)
+    expect(fail({ NODE_ENV: 'production', SESSION_SECRET: 's', FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' })).toMatch(
+      /FIRESTORE_EMULATOR_HOST: must not be set when NODE_ENV=production/,
+    )
+    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 's' }).isProduction).toBe(true)
+  })
+
+  it('requires the Firebase settings the chosen backends need', () => {
+    expect(fail({ DATA_BACKEND: 'firestore' })).toMatch(/FIREBASE_PROJECT_ID: is required when DATA_BACKEND=firestore/)
+    expect(fail({ AUTH_BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'p' })).toMatch(/FIREBASE_API_KEY/)
+    expect(fail({ PAYFAST_MODE: 'live' })).toMatch(/PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY are required/)
+  })
+})
