@@ -24,9 +24,12 @@ export function ProgressBar() {
         clearInterval(creep)
       }
     }
-    setProgress((p) => (p === null ? null : 100))
+    const complete = setTimeout(() => setProgress((p) => (p === null ? null : 100)), 0)
     const hide = setTimeout(() => setProgress(null), HIDE_AFTER_MS)
-    return () => clearTimeout(hide)
+    return () => {
+      clearTimeout(complete)
+      clearTimeout(hide)
+    }
   }, [busy])
 
   if (progress === null) return null

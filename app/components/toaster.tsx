@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import type * as SonnerModule from 'sonner'
 
 import type { Toast } from '~/lib/toast'
 
-type Sonner = typeof import('sonner')
+type Sonner = typeof SonnerModule
 
 /**
  * Shows flash messages as sonner toasts. sonner is fetched on the first toast, so pages
