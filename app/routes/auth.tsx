@@ -2,10 +2,13 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
 import { ErrorList, Field, Honeypot } from '~/components/forms'
+import { GoogleSignIn } from '~/components/google-sign-in'
 import { Link } from '~/components/link'
 import { authAction, type AuthActionData } from '~/lib/auth/auth-action.server'
+import { googleSignInConfig } from '~/lib/auth/google.server'
 import { PASSWORD_MIN } from '~/lib/auth/schemas'
 import { optionalUser } from '~/lib/auth/session.server'
+import { env } from '~/lib/env.server'
 import { safeRedirect } from '~/lib/http.server'
 import formStyles from '~/styles/forms.css'
 
@@ -24,6 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     redirectTo,
     step: intent === 'reset' ? (token ? ('new-password' as const) : ('forgot' as const)) : ('signin' as const),
     token: token ?? '',
+    /** Public Firebase web config for "Continue with Google"; null unless sign-in runs on Firebase. */
+    google: user ? null : googleSignInConfig(env),
   }
 }
 
@@ -32,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AuthPage() {
-  const { user, redirectTo, step, token } = useLoaderData<typeof loader>()
+  const { user, redirectTo, step, token, google } = useLoaderData<typeof loader>()
   const actionData = useActionData<AuthActionData>()
 
   if (user) {
@@ -65,7 +70,10 @@ export default function AuthPage() {
     <div className="form-page form-page--wide">
       <h1>Sign in or create an account</h1>
       <div className="form-page__panels form-page__panels--two">
-        <SignInForm redirectTo={redirectTo} data={actionData?.intent === 'signin' ? actionData : undefined} />
+        <div className="form-page__column">
+          <SignInForm redirectTo={redirectTo} data={actionData?.intent === 'signin' ? actionData : undefined} />
+          <GoogleSignIn config={google} redirectTo={redirectTo} />
+        </div>
         <SignUpForm redirectTo={redirectTo} data={actionData?.intent === 'signup' ? actionData : undefined} />
       </div>
     </div>

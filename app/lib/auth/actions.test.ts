@@ -198,6 +198,32 @@ describe('/auth', () => {
   })
 })
 
+describe('/auth intent=google', () => {
+  it('answers 400 "not available" on the local backend, sets no session and never echoes the token', async () => {
+    const r = await call(() =>
+      m.auth.authAction({ request: post('/auth', { intent: 'google', idToken: 'header.payload.signature', redirectTo: '/account' }) }),
+    )
+    expect(r.status).toBe(400)
+    expect(r.location).toBeNull()
+    expect(r.body.intent).toBe('google')
+    expect(r.body.errors.form).toEqual([m.auth.GOOGLE_UNAVAILABLE_MESSAGE])
+    expect(r.body.errors.form[0]).toMatch(/^Google sign-in is not available/)
+    expect(r.body.values).toEqual({ intent: 'google', redirectTo: '/account' })
+    expect(r.headers.getSetCookie()).toEqual([])
+  })
+
+  it('refuses a missing, blank or oversized token as an error of the whole form', async () => {
+    for (const idToken of [undefined, '   ', 'x'.repeat(8193)]) {
+      const fields: Record<string, string> = { intent: 'google' }
+      if (idToken !== undefined) fields.idToken = idToken
+      const r = await call(() => m.auth.authAction({ request: post('/auth', fields) }))
+      expect(r.status).toBe(400)
+      expect(r.body.errors).toEqual({ form: ['The Google sign-in did not finish. Try again.'] })
+      expect(r.body.values.idToken).toBeUndefined()
+    }
+  })
+})
+
 describe('requireUser', () => {
   it('sends a visitor to sign in with the path and query to come back to', async () => {
     const r = await call(() => m.session.requireUser(new Request('http://localhost:3000/account?x=1')))

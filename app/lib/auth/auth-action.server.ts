@@ -18,9 +18,12 @@ import { authFormSchema } from './schemas'
 import { commitSignedOutSession, commitUserSession } from './session.server'
 import { mergeVisitorCart } from '~/lib/cart/cart.server'
 import { getSession } from '~/lib/session.server'
-import { EmailTakenError, type AuthSession } from './types'
+import { AuthProviderError, EmailTakenError, type AuthSession } from './types'
 
 export const WRONG_CREDENTIALS_MESSAGE = 'That email and password do not match an account. Check both and try again.'
+export const GOOGLE_UNAVAILABLE_MESSAGE = 'Google sign-in is not available. Sign in with your email and password instead.'
+export const GOOGLE_REJECTED_MESSAGE =
+  'We could not sign you in with Google. Try again, or sign in with your email and password.'
 export const RESET_SENT_MESSAGE =
   'If an account uses that email, a link to choose a new password is on its way. It works once, for 30 minutes.'
 
@@ -53,9 +56,15 @@ export async function authAction({ request }: { request: Request }) {
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')
   const parsed = parseForm(authFormSchema, formData)
-  if (!parsed.ok) return invalid(intent, parsed.errors, parsed.values)
+  // The Google ID token is a credential: never echo it back into the page.
+  const { idToken: _idToken, ...values } = parsed.values
+  if (!parsed.ok) {
+    // The Google button has no fields of its own to show errors beside: its errors belong to the whole form.
+    const errors =
+      intent === 'google' ? { form: [...new Set(Object.values(parsed.errors).flatMap((list) => list ?? []))] } : parsed.errors
+    return invalid(intent, errors, values)
+  }
   const form = parsed.data
-  const values = parsed.values
   const auth = await getAuth()
 
   switch (form.intent) {
@@ -95,6 +104,25 @@ export async function authAction({ request }: { request: Request }) {
         }
         throw error
       }
+    }
+
+    case 'google': {
+      if (!auth.signInWithIdToken) {
+        return invalid(form.intent, { form: [GOOGLE_UNAVAILABLE_MESSAGE] }, values)
+      }
+      let result: Awaited<ReturnType<NonNullable<typeof auth.signInWithIdToken>>>
+      try {
+        result = await auth.signInWithIdToken(form.idToken)
+      } catch (error) {
+        // A forged, expired, revoked or too old token: the adapter says AuthProviderError. Anything else
+        // (the provider unreachable) is a server fault and stays a 500.
+        if (error instanceof AuthProviderError) {
+          return invalid(form.intent, { form: [GOOGLE_REJECTED_MESSAGE] }, values)
+        }
+        throw error
+      }
+      const name = result.user.firstName ? `, ${result.user.firstName}` : ''
+      return signedIn(request, result.session, form.redirectTo, `Welcome${name}`)
     }
 
     case 'signout': {

@@ -7,7 +7,7 @@ import type { Store } from '~/lib/data/store'
 import { createFirebaseAuth } from './firebase.server'
 import { createLocalAuth } from './local.server'
 import { memoryStore } from './test-store.server'
-import { EmailTakenError, type AuthAdapter } from './types'
+import { AuthProviderError, EmailTakenError, type AuthAdapter } from './types'
 
 /**
  * One contract for every sign-in adapter: local accounts always, Firebase Auth when
@@ -127,5 +127,72 @@ describe.each(adapters)('auth adapter contract: $name', ({ make }) => {
   it('answers a reset for an unknown email like a known one, and refuses a made-up token', async () => {
     await expect(h.auth.requestPasswordReset(email(), { appUrl: 'http://localhost:3000' })).resolves.toEqual({ devLink: null })
     expect(await h.auth.resetPassword('made-up-token', 'a brand new password')).toBe(false)
+  })
+})
+
+describe('Google sign-in: local accounts', () => {
+  it('has no signInWithIdToken (the /auth action answers "not available")', () => {
+    const store = memoryStore()
+    const auth = createLocalAuth({ users: store.users, credentials: store.credentials, exposeResetLinks: false, log: () => {} })
+    expect(auth.signInWithIdToken).toBeUndefined()
+    store.close()
+  })
+})
+
+/**
+ * A Google sign-in without a browser: the Auth emulator accepts an unsigned JSON "Google id_token"
+ * at signInWithIdp and answers a real Firebase ID token, as the client SDK's popup would get.
+ */
+async function googleIdToken(claims: { sub: string; email: string; name: string }): Promise<string> {
+  const response = await fetch(
+    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        postBody: new URLSearchParams({
+          id_token: JSON.stringify({ ...claims, email_verified: true }),
+          providerId: 'google.com',
+        }).toString(),
+        requestUri: 'http://localhost',
+        returnSecureToken: true,
+        returnIdpCredential: true,
+      }),
+    },
+  )
+  const json = (await response.json()) as { idToken?: string; error?: unknown }
+  if (!response.ok || !json.idToken) throw new Error(`signInWithIdp failed: ${JSON.stringify(json)}`)
+  return json.idToken
+}
+
+describe.skipIf(!emulatorHost)('Google sign-in: firebase (Auth emulator)', () => {
+  const store = memoryStore()
+  const auth = createFirebaseAuth({ users: store.users, apiKey: 'demo-api-key', projectId, emulatorHost })
+  afterAll(() => store.close())
+
+  it('turns a Google ID token into a session for a user with that email and names', async () => {
+    const address = email()
+    const sub = `google-${randomUUID()}`
+    const idToken = await googleIdToken({ sub, email: address, name: 'Lindiwe van der Merwe' })
+    const { user, session } = await auth.signInWithIdToken!(idToken)
+    expect(user).toMatchObject({ email: address, firstName: 'Lindiwe', lastName: 'van der Merwe' })
+    expect(session.userId).toBe(user.id)
+    expect(session.token).toBeTruthy()
+    expect(session.token).not.toBe(idToken)
+    expect(await auth.verify(session)).toBe(user.id)
+    expect(await auth.verify(session, { checkRevoked: true })).toBe(user.id)
+    expect(await store.users.get(user.id)).toMatchObject({ email: address })
+
+    // The same Google account again: the same user, no second profile row.
+    const again = await auth.signInWithIdToken!(await googleIdToken({ sub, email: address, name: 'Lindiwe van der Merwe' }))
+    expect(again.user.id).toBe(user.id)
+    expect(await store.users.getByEmail(address)).toMatchObject({ id: user.id })
+  })
+
+  it('refuses a token that is not a Firebase ID token with AuthProviderError', async () => {
+    const fake = JSON.stringify({ sub: 'x', email: 'x@example.co.za' })
+    for (const token of ['not-a-token', fake, 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.']) {
+      await expect(auth.signInWithIdToken!(token)).rejects.toBeInstanceOf(AuthProviderError)
+    }
   })
 })

@@ -34,6 +34,23 @@ function adminAuth(projectId: string): Auth {
   return getAuth(app)
 }
 
+/**
+ * firebase-admin refuses a bad token (malformed, forged, expired, revoked, disabled user) with a
+ * FirebaseAuthError whose code starts with "auth/": that is the caller's token at fault, an
+ * AuthProviderError. Anything else (network, internal) is thrown as it is.
+ */
+async function rejectedAsProviderError<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code
+    if (typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error') {
+      throw new AuthProviderError(`Firebase ${what} refused the ID token: ${code}`)
+    }
+    throw error
+  }
+}
+
 /** Firebase Auth: passwords checked by the Identity Toolkit REST API, sessions as admin session cookies. */
 export function createFirebaseAuth(options: FirebaseAuthOptions): AuthAdapter {
   const { users } = options
@@ -132,12 +149,12 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthAdapter {
     },
 
     async signInWithIdToken(idToken) {
-      const claims = await admin.verifyIdToken(idToken)
+      const claims = await rejectedAsProviderError('verifyIdToken', () => admin.verifyIdToken(idToken))
       // Firebase's advice: mint a session cookie only for a sign-in made in the last five minutes.
       if (Date.now() / 1000 - claims.auth_time > 5 * 60) {
         throw new AuthProviderError('The Google sign-in is too old; please sign in again')
       }
-      const token = await sessionFor(idToken)
+      const token = await rejectedAsProviderError('createSessionCookie', () => sessionFor(idToken))
       const [firstName = '', ...rest] = String(claims.name ?? '').split(' ')
       const user = await ensureProfile(claims.uid, claims.email ?? '', { firstName, lastName: rest.join(' ') })
       return { user, session: { userId: claims.uid, token } }

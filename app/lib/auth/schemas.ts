@@ -19,6 +19,9 @@ const newPassword = z
 
 const redirectTo = z.string().optional()
 
+/** Firebase ID tokens are about 1 KB; custom claims are capped at 1000 bytes. 8 KB is plenty and bounded. */
+export const ID_TOKEN_MAX = 8192
+
 /** The one schema of the /auth form: the submit button's `intent` picks the variant. */
 export const authFormSchema = z.discriminatedUnion('intent', [
   z.object({
@@ -36,6 +39,16 @@ export const authFormSchema = z.discriminatedUnion('intent', [
     redirectTo,
     /** Honeypot: people never see it; bots fill it in. */
     website: z.string().optional(),
+  }),
+  z.object({
+    intent: z.literal('google'),
+    /** The Firebase ID token from the client SDK's Google popup (posted by the "Continue with Google" button). */
+    idToken: z
+      .string({ required_error: 'The Google sign-in did not finish. Try again.' })
+      .trim()
+      .min(1, 'The Google sign-in did not finish. Try again.')
+      .max(ID_TOKEN_MAX, 'The Google sign-in did not finish. Try again.'),
+    redirectTo,
   }),
   z.object({ intent: z.literal('signout') }),
   z.object({
