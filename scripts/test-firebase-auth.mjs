@@ -4,13 +4,16 @@
 // firebase emulators:exec sets FIREBASE_AUTH_EMULATOR_HOST and GCLOUD_PROJECT for the command.
 // Hosts and ports come from firebase.json (127.0.0.1, UI off).
 import { spawnSync } from 'node:child_process'
+import { createRequire } from 'node:module'
 
 const paths = process.argv.slice(2)
 const inner = `npx vitest run ${(paths.length ? paths : ['app/lib/auth']).join(' ')}`
 const started = Date.now()
+// NOTE: run the CLI through node: npm does not always mark firebase-tools' bin executable.
+const firebaseCli = createRequire(import.meta.url).resolve('firebase-tools/lib/bin/firebase.js')
 const result = spawnSync(
-  'npx',
-  ['firebase', 'emulators:exec', '--only', 'auth', '--project', 'demo-shop', inner],
+  process.execPath,
+  [firebaseCli, 'emulators:exec', '--only', 'auth', '--project', 'demo-shop', inner],
   {
     stdio: 'inherit',
     env: {
