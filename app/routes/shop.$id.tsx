@@ -22,7 +22,7 @@ import { AddToCartForm } from '~/lib/cart/add-to-cart-form'
 import { absoluteUrl, productJsonLd, serializeJsonLd } from '~/lib/catalog/json-ld'
 import { formatAverage, productStatistics } from '~/lib/catalog/statistics'
 import { parseProductId } from '~/lib/catalog/query.server'
-import { stockLabel } from '~/lib/catalog/summary'
+import { shownCompareAt, stockLabel } from '~/lib/catalog/summary'
 import { getStore } from '~/lib/data/index.server'
 import { env } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
@@ -64,10 +64,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       category: product.category,
       categoryName: product.categoryName,
       priceCents: product.priceCents,
-      compareAtCents:
-        product.compareAtCents !== null && product.compareAtCents > product.priceCents
-          ? product.compareAtCents
-          : null,
+      compareAtCents: shownCompareAt(product),
       stock: product.stock,
       images: product.images,
     },

@@ -9,6 +9,7 @@ import {
 } from '~/lib/seed/images'
 import { type Drawing } from '~/lib/seed/catalogue-data'
 import { Random } from '~/lib/seed/random'
+import { escapeXml } from '~/lib/xml'
 
 /**
  * The demo catalogue's product pictures: SVG illustrations drawn from the product itself (colours
@@ -19,19 +20,11 @@ import { Random } from '~/lib/seed/random'
 
 export type ImageProduct = Pick<Product, 'id' | 'name' | 'category' | 'categoryName' | 'tags'>
 
+export { escapeXml }
+
 const FONT = 'Georgia, serif'
 const SANS = 'Helvetica, Arial, sans-serif'
 
-/** Escapes text for XML content and attribute values. */
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    .replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
-}
 
 /** Splits text into at most `maxLines` lines of about `width` characters, ending with "…" when cut. */
 export function wrapText(text: string, width: number, maxLines: number): string[] {

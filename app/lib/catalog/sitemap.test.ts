@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { buildRobotsTxt, buildSitemap, CONTENT_PATHS, escapeXmlText } from './sitemap'
+import { escapeXml } from '~/lib/xml'
+
+import { buildRobotsTxt, buildSitemap, CONTENT_PATHS } from './sitemap'
 
 describe('buildSitemap', () => {
   it('lists absolute, escaped URLs with dates', () => {
@@ -36,9 +38,9 @@ describe('buildSitemap', () => {
   })
 })
 
-describe('escapeXmlText', () => {
+describe('escapeXml', () => {
   it('escapes the five special characters', () => {
-    expect(escapeXmlText(`<a href="x">Tom & Jerry's</a>`)).toBe(
+    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe(
       '&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;',
     )
   })

@@ -1,23 +1,16 @@
+import { escapeXml } from '~/lib/xml'
+
 /** The content pages every sitemap lists (DESIGN.md routes that are public and indexable). */
 export const CONTENT_PATHS = ['/', '/about_us', '/faq', '/contact', '/shop'] as const
 
 export type SitemapEntry = { path: string; lastModified?: string | null }
 
-/** Escapes the five XML special characters (URLs may carry `&` in query strings). */
-export function escapeXmlText(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-}
 
 /** A sitemaps.org urlset with absolute URLs under `appUrl`; lastmod is kept to the date. */
 export function buildSitemap(entries: readonly SitemapEntry[], appUrl: string): string {
   const base = appUrl.replace(/\/+$/, '')
   const urls = entries.map(({ path, lastModified }) => {
-    const loc = `<loc>${escapeXmlText(`${base}${path.startsWith('/') ? path : `/${path}`}`)}</loc>`
+    const loc = `<loc>${escapeXml(`${base}${path.startsWith('/') ? path : `/${path}`}`)}</loc>`
     const date =
       lastModified && /^\d{4}-\d{2}-\d{2}/.test(lastModified) ? lastModified.slice(0, 10) : null
     return `  <url>${loc}${date ? `<lastmod>${date}</lastmod>` : ''}</url>`

@@ -14,17 +14,20 @@ export type ProductSummary = {
   rating: { average: number | null; count: number }
 }
 
+/** The "was" price to strike through, if any. One not higher than the price is a data slip: none. */
+export function shownCompareAt(product: Pick<Product, 'priceCents' | 'compareAtCents'>): number | null {
+  return product.compareAtCents !== null && product.compareAtCents > product.priceCents
+    ? product.compareAtCents
+    : null
+}
+
 export function toProductSummary(product: Product): ProductSummary {
   const { count, sum } = product.rating
   return {
     id: product.id,
     name: product.name,
     priceCents: product.priceCents,
-    // A "was" price that is not higher than the price is a data slip; never show it struck through.
-    compareAtCents:
-      product.compareAtCents !== null && product.compareAtCents > product.priceCents
-        ? product.compareAtCents
-        : null,
+    compareAtCents: shownCompareAt(product),
     stock: product.stock,
     categoryName: product.categoryName,
     image: product.images[0] ?? null,
