@@ -1,17 +1,27 @@
 import { createHash } from 'node:crypto'
 
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+
+import { env } from '~/lib/env.server'
 
 import { loadLayout } from './layout.server'
 import { loadPage } from './pages.server'
 import type { Blok } from './types'
+
+// The featured products blok reads the catalogue: give it an empty store of its own, not ./data.
+await vi.hoisted(async () => {
+  const { mkdtempSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'content-test-'))
+})
 
 // No STORYBLOK_TOKEN in tests: these read the demo stories shipped in content/.
 const request = (path = '/') => new Request(`http://shop.test${path}`)
 const body = (page: Blok) => page.body as Blok[]
 
 describe('content pages from the demo stories', () => {
-  it('shapes the home page: hero, the newest news first, resolved quotes', async () => {
+  it('shapes the home page: hero, featured products, the newest news first, resolved quotes', async () => {
     const { page, headers } = await loadPage(request(), 'home')
     expect(page.title).toContain('Karoo & Co.')
     expect(page.description.length).toBeGreaterThan(50)
@@ -19,7 +29,13 @@ describe('content pages from the demo stories', () => {
     expect(new Headers(headers).get('Cache-Control')).toMatch(/^public, max-age=60/)
 
     const components = body(page.page).map((b) => b.component)
-    expect(components).toEqual(['hero', 'latest_news', 'quotes'])
+    expect(components).toEqual(['hero', 'featured_products', 'latest_news', 'quotes'])
+
+    // The featured blok ships card summaries from the catalogue, not the editor's id list.
+    expect(env.dataDir).toMatch(/content-test-/)
+    const featured = body(page.page).find((b) => b.component === 'featured_products')
+    expect(featured).not.toHaveProperty('product_ids')
+    expect(Array.isArray(featured?.products)).toBe(true)
 
     const news = body(page.page).find((b) => b.component === 'latest_news')
     const articles = news?.articles as { title: string; date: string }[]
