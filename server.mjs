@@ -40,7 +40,9 @@ app.use(compression())
 
 // Fingerprinted assets never change: cache them for a year.
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
-app.use(express.static('public', { maxAge: '1h' }))
+const publicFiles = express.static('public', { maxAge: '1h', index: false, redirect: false })
+// Page URLs have no file extension: skip the file-system lookup for them (a stat per page view).
+app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()))
 
 app.use((_req, res, next) => {
   res.set(SECURITY_HEADERS)
