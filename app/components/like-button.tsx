@@ -1,6 +1,8 @@
 import { useFetcher, useLocation } from '@remix-run/react'
 import { useSyncExternalStore } from 'react'
 
+import { FetcherForm } from '~/components/fetcher-form'
+
 const noSubscription = () => () => {}
 
 /** false while server-rendering and hydrating, true once React runs in the browser. */
@@ -23,7 +25,7 @@ export function LikeButton({ productId, productName, liked }: { productId: strin
   const pressed = fetcher.formData ? !liked : liked
 
   return (
-    <fetcher.Form method="post" action="/liked" className="like-form">
+    <FetcherForm fetcher={fetcher} action="/liked" className="like-form">
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
@@ -39,6 +41,6 @@ export function LikeButton({ productId, productName, liked }: { productId: strin
           {pressed ? '♥' : '♡'}
         </span>
       </button>
-    </fetcher.Form>
+    </FetcherForm>
   )
 }

@@ -1,31 +1,57 @@
+import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { StaticRouter } from 'react-router-dom/server'
-import { describe, expect, it, vi } from 'vitest'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouter,
+  StaticRouterProvider,
+} from 'react-router-dom/server'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { loadLayout } from '~/lib/content/layout.server'
 import { loadPage } from '~/lib/content/pages.server'
+import { getStore } from '~/lib/data/index.server'
+import { seedStore } from '~/lib/seed/seed.server'
 
 import { ContentPage } from './content-page'
 import { Blok } from './registry'
 
+// The home page's featured products come from the catalogue: a demo store of the test's own.
+await vi.hoisted(async () => {
+  const { mkdtempSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'content-page-test-'))
+})
+
 // The demo stories from content/, through the same loader code the routes use.
 const request = new Request('http://shop.test/')
 
+/** Renders inside a data router, as the app does (product cards hold fetcher forms). */
+async function render(element: ReactNode): Promise<string> {
+  const handler = createStaticHandler([{ path: '/', element }])
+  const context = await handler.query(new Request('http://shop.test/'))
+  if (context instanceof Response) throw new Error('unexpected response')
+  const router = createStaticRouter(handler.dataRoutes, context)
+  return renderToString(<StaticRouterProvider router={router} context={context} />)
+}
+
 describe('demo content renders with registered bloks only', () => {
+  beforeAll(async () => {
+    await seedStore(await getStore(), { products: 160 })
+  })
+
   it.each(['home', 'about-us', 'faq'])('%s', async (slug) => {
     vi.stubEnv('NODE_ENV', 'development')
     const { page } = await loadPage(request, slug)
-    const html = renderToString(
-      <StaticRouter location="/">
-        <ContentPage page={page} />
-      </StaticRouter>,
-    )
+    const html = await render(<ContentPage page={page} />)
     expect(html).not.toContain('unknown-blok')
     expect(html.match(/<h1/g)).toHaveLength(1)
     if (slug === 'faq') expect(html.match(/<details/g)?.length).toBeGreaterThanOrEqual(8)
     if (slug === 'home') {
       expect(html).toContain('news-card')
       expect(html).toContain('quote__text')
+      expect(html.match(/class="product-card"/g)?.length).toBeGreaterThanOrEqual(4)
     }
     vi.unstubAllEnvs()
   })

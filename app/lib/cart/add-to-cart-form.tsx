@@ -1,6 +1,8 @@
 import { useFetcher, useLocation } from '@remix-run/react'
 import { useId, useSyncExternalStore } from 'react'
 
+import { FetcherForm } from '~/components/fetcher-form'
+
 import type { CartActionData } from './cart-action.server'
 import { maxQuantityFor } from './rules'
 
@@ -39,8 +41,8 @@ export function AddToCartForm({
   const errors = result && !result.ok ? Object.values(result.errors).flat() : []
 
   return (
-    <fetcher.Form
-      method="post"
+    <FetcherForm
+      fetcher={fetcher}
       action="/cart"
       className="add-to-cart"
       aria-label={`Add ${productName} to cart`}
@@ -73,6 +75,6 @@ export function AddToCartForm({
           {errors.join(' ')}
         </p>
       ) : null}
-    </fetcher.Form>
+    </FetcherForm>
   )
 }
