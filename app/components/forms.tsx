@@ -14,20 +14,26 @@ export function ErrorList({ id, errors }: { id?: string; errors?: readonly strin
 
 type Common = { label: ReactNode; errors?: readonly string[] | null; hint?: ReactNode; className?: string }
 
-function useFieldIds(given?: string) {
+/**
+ * The frame every field shares: label, hint, the control, its errors. `control` receives the
+ * id and ARIA attributes that tie the hint and errors to it.
+ */
+function FieldFrame({
+  label,
+  errors,
+  hint,
+  className,
+  id: givenId,
+  control,
+}: Common & {
+  id?: string
+  control: (aria: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode
+}) {
   const fallback = useId()
-  const id = given ?? fallback
-  return { id, errorId: `${id}-error`, hintId: `${id}-hint` }
-}
-
-function describedBy(hint: unknown, hintId: string, errors: readonly string[] | null | undefined, errorId: string) {
-  const ids = [hint ? hintId : null, errors?.length ? errorId : null].filter(Boolean)
-  return ids.length ? ids.join(' ') : undefined
-}
-
-/** A labelled input with its hint and errors wired to it (aria-invalid, aria-describedby). */
-export function Field({ label, errors, hint, className, id: givenId, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const { id, errorId, hintId } = useFieldIds(givenId)
+  const id = givenId ?? fallback
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const describedBy = [hint ? hintId : null, errors?.length ? errorId : null].filter(Boolean).join(' ')
   return (
     <div className={['field', errors?.length ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
       <label htmlFor={id}>{label}</label>
@@ -36,35 +42,22 @@ export function Field({ label, errors, hint, className, id: givenId, ...input }:
           {hint}
         </p>
       ) : null}
-      <input
-        id={id}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy(hint, hintId, errors, errorId)}
-        {...input}
-      />
+      {control({ id, 'aria-invalid': errors?.length ? true : undefined, 'aria-describedby': describedBy || undefined })}
       <ErrorList id={errorId} errors={errors} />
     </div>
   )
 }
 
-export function TextareaField({ label, errors, hint, className, id: givenId, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const { id, errorId, hintId } = useFieldIds(givenId)
+/** A labelled input with its hint and errors wired to it (aria-invalid, aria-describedby). */
+export function Field({ label, errors, hint, className, id, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className={['field', errors?.length ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <textarea
-        id={id}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy(hint, hintId, errors, errorId)}
-        {...textarea}
-      />
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <FieldFrame label={label} errors={errors} hint={hint} className={className} id={id} control={(aria) => <input {...aria} {...input} />} />
+  )
+}
+
+export function TextareaField({ label, errors, hint, className, id, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldFrame label={label} errors={errors} hint={hint} className={className} id={id} control={(aria) => <textarea {...aria} {...textarea} />} />
   )
 }
 
@@ -73,35 +66,29 @@ export function SelectField({
   errors,
   hint,
   className,
-  id: givenId,
+  id,
   options,
   placeholder,
   ...select
 }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly string[]; placeholder?: string }) {
-  const { id, errorId, hintId } = useFieldIds(givenId)
   return (
-    <div className={['field', errors?.length ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <select
-        id={id}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy(hint, hintId, errors, errorId)}
-        {...select}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <FieldFrame
+      label={label}
+      errors={errors}
+      hint={hint}
+      className={className}
+      id={id}
+      control={(aria) => (
+        <select {...aria} {...select}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   )
 }
 
