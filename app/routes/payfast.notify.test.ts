@@ -12,6 +12,7 @@ import type { OrderDraft } from '~/lib/data/types'
 import { env } from '~/lib/env.server'
 import { newOrderId } from '~/lib/orders/id.server'
 import { itnParamString, type PayfastPair, signParamString } from '~/lib/payfast/signature.server'
+import { pendingOrder } from '~/lib/payfast/test-fixtures'
 
 import { action } from './payfast.notify'
 
@@ -56,35 +57,16 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
+/** The shared pending order, as checkout hands it to the store: one line of the product seeded above. */
 function draft(): OrderDraft {
-  return {
-    userId: null,
-    email: 'thandi@example.co.za',
-    firstName: 'Thandi',
-    lastName: 'Mokoena',
-    phone: '082 123 4567',
-    shippingAddress: {
-      line1: '12 Long Street',
-      line2: null,
-      suburb: 'Gardens',
-      city: 'Cape Town',
-      province: 'Western Cape',
-      postalCode: '8001',
-    },
-    lines: [
-      {
-        productId: 'rooibos',
-        name: 'Rooibos tea',
-        unitPriceCents: 8950,
-        quantity: 2,
-        imageUrl: null,
-      },
-    ],
+  const order = pendingOrder({
+    lines: [{ productId: 'rooibos', name: 'Rooibos tea', unitPriceCents: 8950, quantity: 2, imageUrl: null }],
     subtotalCents: 17900,
-    shippingCents: 9900,
     totalCents: 27800,
     vatCents: 3626,
-  }
+  })
+  const { id: _id, status: _status, history: _history, pfPaymentId: _pf, createdAt: _created, updatedAt: _updated, ...placed } = order
+  return placed
 }
 
 /** An ITN as PayFast posts it, signed with our passphrase; `tamper` changes fields after signing. */
