@@ -1,19 +1,15 @@
 import type { ReactNode } from 'react'
-import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
+
+import { renderInRouter } from '../../test/render-in-router'
 
 import { googleSignInConfig } from '~/lib/auth/google.server'
 
 import { GoogleSignIn } from './google-sign-in'
 
 /** Server rendering inside a data router, as the app does (the button submits with a fetcher). */
-async function render(element: ReactNode): Promise<string> {
-  const handler = createStaticHandler([{ path: '/auth', element }])
-  const context = await handler.query(new Request('http://shop.test/auth'))
-  if (context instanceof Response) throw new Error('unexpected response')
-  const router = createStaticRouter(handler.dataRoutes, context)
-  return renderToString(<StaticRouterProvider router={router} context={context} />)
+function render(element: ReactNode): Promise<string> {
+  return renderInRouter([{ path: '/auth', element }], 'http://shop.test/auth')
 }
 
 const config = { apiKey: 'public-web-key', authDomain: 'karoo.firebaseapp.com', projectId: 'karoo' }

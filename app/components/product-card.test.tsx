@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react'
-import { renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
+
+import { renderInRouter } from '../../test/render-in-router'
 
 import type { ProductSummary } from '~/lib/catalog/summary'
 
@@ -14,12 +10,8 @@ import { Gallery } from './gallery'
 import { ProductCard } from './product-card'
 
 /** Renders inside a data router, as the app does (the like button is a fetcher form). */
-async function render(element: ReactNode): Promise<string> {
-  const handler = createStaticHandler([{ path: '/', element }])
-  const context = await handler.query(new Request('http://shop.test/'))
-  if (context instanceof Response) throw new Error('unexpected response')
-  const router = createStaticRouter(handler.dataRoutes, context)
-  return renderToString(<StaticRouterProvider router={router} context={context} />)
+function render(element: ReactNode): Promise<string> {
+  return renderInRouter([{ path: '/', element }])
 }
 
 /** The page's text as a screen reader would read it, tags removed and whitespace collapsed. */

@@ -1,11 +1,7 @@
 import { Outlet } from '@remix-run/react'
-import { renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
+
+import { renderInRouter } from '../../test/render-in-router'
 
 import { serializeJsonLd } from '~/lib/catalog/json-ld'
 import { productStatistics } from '~/lib/catalog/statistics'
@@ -16,13 +12,13 @@ import ProductPage from './shop.$id'
 import Shop from './shop._index'
 
 /** Renders a page component under a root route, with loader data as the loaders would return it. */
-async function renderPage(
+function renderPage(
   path: string,
   element: JSX.Element,
   data: unknown,
   signedIn = false,
 ): Promise<string> {
-  const handler = createStaticHandler([
+  return renderInRouter([
     {
       id: 'root',
       path: '/',
@@ -37,11 +33,7 @@ async function renderPage(
         },
       ],
     },
-  ])
-  const context = await handler.query(new Request(`http://shop.test${path}`))
-  if (context instanceof Response) throw new Error('unexpected response')
-  const router = createStaticRouter(handler.dataRoutes, context)
-  return renderToString(<StaticRouterProvider router={router} context={context} />)
+  ], `http://shop.test${path}`)
 }
 
 const textOf = (html: string) =>

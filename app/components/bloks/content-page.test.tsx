@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouter,
-  StaticRouterProvider,
-} from 'react-router-dom/server'
+import { StaticRouter } from 'react-router-dom/server'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { renderInRouter } from '../../../test/render-in-router'
 
 import { loadLayout } from '~/lib/content/layout.server'
 import { loadPage } from '~/lib/content/pages.server'
@@ -28,12 +25,8 @@ await vi.hoisted(async () => {
 const request = new Request('http://shop.test/')
 
 /** Renders inside a data router, as the app does (product cards hold fetcher forms). */
-async function render(element: ReactNode): Promise<string> {
-  const handler = createStaticHandler([{ path: '/', element }])
-  const context = await handler.query(new Request('http://shop.test/'))
-  if (context instanceof Response) throw new Error('unexpected response')
-  const router = createStaticRouter(handler.dataRoutes, context)
-  return renderToString(<StaticRouterProvider router={router} context={context} />)
+function render(element: ReactNode): Promise<string> {
+  return renderInRouter([{ path: '/', element }])
 }
 
 describe('demo content renders with registered bloks only', () => {

@@ -1,11 +1,7 @@
 import type { ComponentType } from 'react'
-import { renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
+
+import { renderInRouter } from '../../../test/render-in-router'
 
 import { AddToCartForm } from '~/lib/cart/add-to-cart-form'
 import { cartTotals } from '~/lib/cart/rules'
@@ -16,14 +12,8 @@ import OrderPage from '~/routes/orders.$id'
 import type { OrderView } from './orders.server'
 
 /** Renders a route component inside a data router with the given loader data, as the server does. */
-async function render(Component: ComponentType, loaderData: unknown): Promise<string> {
-  const handler = createStaticHandler([
-    { id: 'page', path: '/', loader: () => loaderData as object, Component },
-  ])
-  const context = await handler.query(new Request('http://shop.test/'))
-  if (context instanceof Response) throw new Error('unexpected response')
-  const router = createStaticRouter(handler.dataRoutes, context)
-  return renderToString(<StaticRouterProvider router={router} context={context} />)
+function render(Component: ComponentType, loaderData: unknown): Promise<string> {
+  return renderInRouter([{ id: 'page', path: '/', loader: () => loaderData as object, Component }])
 }
 
 const textOf = (html: string) =>
