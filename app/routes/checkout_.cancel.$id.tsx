@@ -6,7 +6,7 @@ import { restoreCartFrom } from '~/lib/checkout/checkout.server'
 import { getStore } from '~/lib/data/index.server'
 import { cancelHeldOrder, heldOrderIds } from '~/lib/orders/orders.server'
 import { sessionStorage } from '~/lib/session.server'
-import { toastSchema } from '~/lib/toast'
+import { putToast } from '~/lib/toast.server'
 
 /**
  * PayFast's cancel_url (a GET: PayFast sends the buyer's browser here). Cancels the pending order
@@ -27,17 +27,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     outcome === 'already-settled' && order && order.status !== 'cancelled'
       ? `Order ${order.id} is no longer awaiting payment`
       : 'Payment cancelled'
-  owner.session.flash(
-    'toast',
-    toastSchema.parse({
-      type: 'info',
-      title,
-      description:
-        order?.status === 'cancelled'
-          ? `Order ${order.id} was cancelled; your cart is as it was.`
-          : undefined,
-    }),
-  )
+  putToast(owner.session, {
+    type: 'info',
+    title,
+    description:
+      order?.status === 'cancelled'
+        ? `Order ${order.id} was cancelled; your cart is as it was.`
+        : undefined,
+  })
   const to = order && order.status !== 'cancelled' ? `/orders/${order.id}` : '/checkout'
   return redirect(to, {
     headers: { 'Set-Cookie': await sessionStorage.commitSession(owner.session) },

@@ -3,7 +3,8 @@ import { redirect } from '@remix-run/node'
 import { getStore } from '~/lib/data/index.server'
 import type { User } from '~/lib/data/types'
 import { getSession, sessionStorage } from '~/lib/session.server'
-import { toastSchema, type ToastInput } from '~/lib/toast'
+import { type ToastInput } from '~/lib/toast'
+import { putToast } from '~/lib/toast.server'
 
 import { getAuth } from './index.server'
 import type { AuthSession } from './types'
@@ -78,7 +79,7 @@ export async function commitUserSession(auth: AuthSession, toast: ToastInput) {
   const session = await sessionStorage.getSession()
   session.set(USER_ID, auth.userId)
   if (auth.token) session.set(AUTH_TOKEN, auth.token)
-  session.flash('toast', toastSchema.parse(toast))
+  putToast(session, toast)
   return sessionStorage.commitSession(session)
 }
 
@@ -87,6 +88,6 @@ export async function commitSignedOutSession(request: Request, toast: ToastInput
   const auth = await readAuthSession(request)
   if (auth) await (await getAuth()).signOut(auth)
   const session = await sessionStorage.getSession()
-  session.flash('toast', toastSchema.parse(toast))
+  putToast(session, toast)
   return sessionStorage.commitSession(session)
 }

@@ -5,7 +5,8 @@ import { parseForm, type FieldErrors } from '~/lib/auth/forms.server'
 import { getStore } from '~/lib/data/index.server'
 import { safeRedirect } from '~/lib/http.server'
 import { sessionStorage } from '~/lib/session.server'
-import { toastSchema, type ToastInput } from '~/lib/toast'
+import { type ToastInput } from '~/lib/toast'
+import { putToast } from '~/lib/toast.server'
 
 import { cartOwner, readCartLines, rememberSeenPrice, writeCartLines } from './cart.server'
 import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY, quantityProblem } from './rules'
@@ -128,7 +129,7 @@ export async function cartAction({ request }: { request: Request }) {
 
   await writeCartLines(owner, next, store)
   const toast: ToastInput = { type: 'success', title: message }
-  owner.session.flash('toast', toastSchema.parse(toast))
+  putToast(owner.session, toast)
   const headers = { 'Set-Cookie': await sessionStorage.commitSession(owner.session) }
   if (form.fetcher) {
     const count = next.reduce((sum, l) => sum + l.quantity, 0)
