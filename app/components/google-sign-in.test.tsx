@@ -51,7 +51,12 @@ describe('googleSignInConfig', () => {
       authDomain: 'karoo-shop.firebaseapp.com',
       projectId: 'karoo-shop',
     })
-    expect(googleSignInConfig({ authBackend: 'firebase', firebase: { ...firebase, authEmulatorHost: '127.0.0.1:9099' } })).toEqual({
+    expect(
+      googleSignInConfig({
+        authBackend: 'firebase',
+        firebase: { ...firebase, authEmulatorHost: '127.0.0.1:9099' },
+      }),
+    ).toEqual({
       apiKey: 'AIza-public',
       authDomain: 'karoo-shop.firebaseapp.com',
       projectId: 'karoo-shop',

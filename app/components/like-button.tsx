@@ -7,7 +7,11 @@ const noSubscription = () => () => {}
 
 /** false while server-rendering and hydrating, true once React runs in the browser. */
 function useHydrated() {
-  return useSyncExternalStore(noSubscription, () => true, () => false)
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
 }
 
 type LikeResult = { ok: boolean; liked?: boolean }
@@ -16,7 +20,15 @@ type LikeResult = { ok: boolean; liked?: boolean }
  * The heart on product cards and pages. With JS: a fetcher, flipped optimistically while the
  * request runs. Without JS: the same form posts and the action redirects back here.
  */
-export function LikeButton({ productId, productName, liked }: { productId: string; productName: string; liked: boolean }) {
+export function LikeButton({
+  productId,
+  productName,
+  liked,
+}: {
+  productId: string
+  productName: string
+  liked: boolean
+}) {
   const fetcher = useFetcher<LikeResult>({ key: `like-${productId}` })
   const location = useLocation()
   const hydrated = useHydrated()

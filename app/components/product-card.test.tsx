@@ -41,7 +41,9 @@ const summary: ProductSummary = {
 describe('ProductCard', () => {
   it('offers Add to cart (one at a time) while in stock, and not when sold out', async () => {
     const html = await render(<ProductCard product={summary} />)
-    expect(html).toMatch(/<form[^>]*action="\/cart"[^>]*aria-label="Add Clanwilliam Rooibos Tea to cart"/)
+    expect(html).toMatch(
+      /<form[^>]*action="\/cart"[^>]*aria-label="Add Clanwilliam Rooibos Tea to cart"/,
+    )
     expect(html).toContain('name="quantity" value="1"')
     const soldOut = await render(<ProductCard product={{ ...summary, stock: 0 }} />)
     expect(soldOut).not.toContain('action="/cart"')

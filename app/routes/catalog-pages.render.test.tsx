@@ -18,22 +18,25 @@ function renderPage(
   data: unknown,
   signedIn = false,
 ): Promise<string> {
-  return renderInRouter([
-    {
-      id: 'root',
-      path: '/',
-      loader: () => ({ counts: { cart: 0, liked: 0, signedIn } }),
-      element: <Outlet />,
-      children: [
-        {
-          id: 'page',
-          path: path.slice(1).split('?')[0],
-          loader: () => data as Record<string, unknown>,
-          element,
-        },
-      ],
-    },
-  ], `http://shop.test${path}`)
+  return renderInRouter(
+    [
+      {
+        id: 'root',
+        path: '/',
+        loader: () => ({ counts: { cart: 0, liked: 0, signedIn } }),
+        element: <Outlet />,
+        children: [
+          {
+            id: 'page',
+            path: path.slice(1).split('?')[0],
+            loader: () => data as Record<string, unknown>,
+            element,
+          },
+        ],
+      },
+    ],
+    `http://shop.test${path}`,
+  )
 }
 
 const textOf = (html: string) =>

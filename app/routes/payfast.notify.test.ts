@@ -60,12 +60,28 @@ afterAll(async () => {
 /** The shared pending order, as checkout hands it to the store: one line of the product seeded above. */
 function draft(): OrderDraft {
   const order = pendingOrder({
-    lines: [{ productId: 'rooibos', name: 'Rooibos tea', unitPriceCents: 8950, quantity: 2, imageUrl: null }],
+    lines: [
+      {
+        productId: 'rooibos',
+        name: 'Rooibos tea',
+        unitPriceCents: 8950,
+        quantity: 2,
+        imageUrl: null,
+      },
+    ],
     subtotalCents: 17900,
     totalCents: 27800,
     vatCents: 3626,
   })
-  const { id: _id, status: _status, history: _history, pfPaymentId: _pf, createdAt: _created, updatedAt: _updated, ...placed } = order
+  const {
+    id: _id,
+    status: _status,
+    history: _history,
+    pfPaymentId: _pf,
+    createdAt: _created,
+    updatedAt: _updated,
+    ...placed
+  } = order
   return placed
 }
 

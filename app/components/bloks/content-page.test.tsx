@@ -54,7 +54,9 @@ describe('demo content renders with registered bloks only', () => {
     const layout = await loadLayout(request)
     const html = renderToString(
       <StaticRouter location="/">
-        {[layout.announcement, layout.header, layout.footer].map((blok) => (blok ? <Blok key={blok._uid} blok={blok} /> : null))}
+        {[layout.announcement, layout.header, layout.footer].map((blok) =>
+          blok ? <Blok key={blok._uid} blok={blok} /> : null,
+        )}
       </StaticRouter>,
     )
     expect(html).not.toContain('unknown-blok')
