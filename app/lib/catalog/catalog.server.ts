@@ -1,3 +1,5 @@
+import { remember } from '@epic-web/remember'
+
 import { getStore, type Store } from '~/lib/data/index.server'
 
 import { CatalogIndex, type CatalogQuery, type CatalogResult } from './catalog-index.server'
@@ -31,7 +33,16 @@ export async function buildCatalogIndex(store: Store): Promise<CatalogIndex> {
   }
   built.apply(pending.splice(0))
   index = built
+  builtFor.add(store)
   return built
+}
+
+// The stores whose index has been built: /healthz answers 503 until the current one's is.
+const builtFor = remember('catalog-built-for', () => new WeakSet<Store>())
+
+/** True once the catalogue index over the current store is built and answering searches. */
+export async function isCatalogReady(): Promise<boolean> {
+  return builtFor.has(await getStore())
 }
 
 /** The process's catalogue index, built once on first use. */
