@@ -8,7 +8,7 @@ import { expect, test } from './fixtures'
  * customer purchase listed in /orders, a cancelled payment releasing its stock, and /checkout
  * with an empty cart. Tests pick different products per project so parallel runs do not collide.
  *
- * Assumes the product page (/shop/:id) renders the cart's AddToCartForm (app/lib/cart/add-to-cart-form.tsx):
+ * Assumes the product page (/shop/:id) renders the cart's AddToCartForm (app/components/cart/add-to-cart-form.tsx):
  * a "Quantity" select and an "Add to cart" button, or "Sold out".
  */
 

@@ -2,7 +2,7 @@ import { LikeButton } from '~/components/like-button'
 import { Link } from '~/components/link'
 import { Price } from '~/components/price'
 import { StarRating } from '~/components/star-rating'
-import { AddToCartForm } from '~/lib/cart/add-to-cart-form'
+import { AddToCartForm } from '~/components/cart/add-to-cart-form'
 import { stockLabel, type ProductSummary } from '~/lib/catalog/summary'
 
 /**

@@ -10,7 +10,7 @@ import { Link } from '~/components/link'
 import { cartAction, type CartActionData } from '~/lib/cart/cart-action.server'
 import { loadCart } from '~/lib/cart/cart.server'
 import { formatRand } from '~/lib/money'
-import { TotalsList } from '~/lib/orders/totals-view'
+import { TotalsList } from '~/components/orders/totals-view'
 import styles from '~/styles/buying.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]

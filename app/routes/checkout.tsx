@@ -18,7 +18,7 @@ import {
 import { PROVINCES } from '~/lib/data/types'
 import { guarded } from '~/lib/guards.server'
 import { formatRand } from '~/lib/money'
-import { TotalsList } from '~/lib/orders/totals-view'
+import { TotalsList } from '~/components/orders/totals-view'
 import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
 

@@ -7,7 +7,7 @@ import { getUserId, signInUrl } from '~/lib/auth/session.server'
 import { getStore } from '~/lib/data/index.server'
 import { notFound } from '~/lib/http.server'
 import { isOrderId } from '~/lib/orders/id'
-import { OrderDetails } from '~/lib/orders/order-view'
+import { OrderDetails } from '~/components/orders/order-view'
 import {
   canSeeOrder,
   expireStalePending,

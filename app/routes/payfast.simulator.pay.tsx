@@ -4,7 +4,7 @@ import { useActionData } from '@remix-run/react'
 
 import { env } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
-import { SimulatorError, SimulatorFrame } from '~/lib/payfast/simulator-ui'
+import { SimulatorError, SimulatorFrame } from '~/components/payfast/simulator-ui'
 import {
   buildItn,
   checkPaymentRequest,

@@ -3,8 +3,8 @@ import { useId, useSyncExternalStore } from 'react'
 
 import { FetcherForm } from '~/components/fetcher-form'
 
-import type { CartActionData } from './cart-action.server'
-import { maxQuantityFor } from './rules'
+import type { CartActionData } from '~/lib/cart/cart-action.server'
+import { maxQuantityFor } from '~/lib/cart/rules'
 
 const noSubscription = () => () => {}
 const useHydrated = () =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { renderInRouter } from '../../../test/render-in-router'
 
-import { AddToCartForm } from '~/lib/cart/add-to-cart-form'
+import { AddToCartForm } from '~/components/cart/add-to-cart-form'
 import { cartTotals } from '~/lib/cart/rules'
 import CartPage from '~/routes/cart'
 import PayPage from '~/routes/checkout_.pay.$id'
