@@ -30,7 +30,9 @@ export function openDatabase(dataDir: string): Db {
 
 export function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number
-  const pending = MIGRATIONS.filter((m) => m.version > current).sort((a, b) => a.version - b.version)
+  const pending = MIGRATIONS.filter((m) => m.version > current).sort(
+    (a, b) => a.version - b.version,
+  )
   for (const migration of pending) {
     // IMMEDIATE takes the write lock first, so two processes starting together cannot both apply it.
     db.transaction(() => {
@@ -43,6 +45,8 @@ export function migrate(db: Db): void {
   const latest = MIGRATIONS.at(-1)?.version ?? 0
   const applied = db.pragma('user_version', { simple: true }) as number
   if (applied > latest) {
-    throw new Error(`shop.db is at schema version ${applied}, newer than this code knows (${latest})`)
+    throw new Error(
+      `shop.db is at schema version ${applied}, newer than this code knows (${latest})`,
+    )
   }
 }

@@ -1,0 +1,45 @@
+import { iso } from '../rules.server'
+import type { CredentialStore } from '../store'
+import type { SqliteContext } from './context.server'
+
+type ResetTokenRow = { user_id: string; expires_at: string; used_at: string | null }
+
+export function createCredentialStore({ db }: SqliteContext): CredentialStore {
+  const selectHash = db.prepare<[string], { password_hash: string }>(
+    'SELECT password_hash FROM credentials WHERE user_id = ?',
+  )
+  const upsertHash = db.prepare(
+    `INSERT INTO credentials (user_id, password_hash) VALUES (?, ?)
+     ON CONFLICT (user_id) DO UPDATE SET password_hash = excluded.password_hash`,
+  )
+  const insertToken = db.prepare(
+    'INSERT INTO reset_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
+  )
+  const selectToken = db.prepare<[string], ResetTokenRow>(
+    'SELECT user_id, expires_at, used_at FROM reset_tokens WHERE token_hash = ?',
+  )
+  const markUsed = db.prepare('UPDATE reset_tokens SET used_at = ? WHERE token_hash = ?')
+
+  return {
+    async getPasswordHash(userId) {
+      return selectHash.get(userId)?.password_hash ?? null
+    },
+    async setPasswordHash(userId, hash) {
+      upsertHash.run(userId, hash)
+    },
+    async createResetToken(token) {
+      insertToken.run(token.tokenHash, token.userId, iso(token.expiresAt))
+    },
+    async consumeResetToken(tokenHash, now) {
+      const at = iso(now)
+      return db
+        .transaction((): string | null => {
+          const row = selectToken.get(tokenHash)
+          if (!row || row.used_at !== null || row.expires_at <= at) return null
+          markUsed.run(at, tokenHash)
+          return row.user_id
+        })
+        .immediate()
+    },
+  }
+}

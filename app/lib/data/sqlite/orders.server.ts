@@ -1,0 +1,201 @@
+import {
+  EXPIRED_NOTE,
+  assertTransition,
+  iso,
+  releasesStock,
+  wantedPerProduct,
+} from '../rules.server'
+import { OutOfStockError, type OrderStore } from '../store'
+import type { Address, Order, OrderHistoryEntry, OrderLine, OrderStatus } from '../types'
+import type { SqliteContext } from './context.server'
+
+type OrderRow = {
+  id: string
+  user_id: string | null
+  email: string
+  first_name: string
+  last_name: string
+  phone: string
+  shipping_address: string
+  subtotal_cents: number
+  shipping_cents: number
+  total_cents: number
+  vat_cents: number
+  status: string
+  pf_payment_id: string | null
+  created_at: string
+  updated_at: string
+}
+
+type OrderLineRow = {
+  product_id: string
+  name: string
+  unit_price_cents: number
+  quantity: number
+  image_url: string | null
+}
+
+type HistoryRow = { status: string; at: string; note: string | null }
+
+type TransitionOptions = { now: string; note?: string; pfPaymentId?: string }
+
+export function createOrderStore(context: SqliteContext): OrderStore {
+  const { db, selectProduct } = context
+  const selectOrder = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?')
+  const selectForUser = db.prepare<[string], OrderRow>(
+    'SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, id',
+  )
+  const selectStale = db.prepare<[string], OrderRow>(
+    "SELECT * FROM orders WHERE status = 'pending_payment' AND created_at < ?",
+  )
+  const selectLines = db.prepare<[string], OrderLineRow>(
+    'SELECT product_id, name, unit_price_cents, quantity, image_url FROM order_lines WHERE order_id = ? ORDER BY position',
+  )
+  const selectHistory = db.prepare<[string], HistoryRow>(
+    'SELECT status, at, note FROM order_history WHERE order_id = ? ORDER BY position',
+  )
+  const insertOrder = db.prepare(
+    `INSERT INTO orders (id, user_id, email, first_name, last_name, phone, shipping_address,
+       subtotal_cents, shipping_cents, total_cents, vat_cents, status, pf_payment_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', NULL, ?, ?)`,
+  )
+  const insertLine = db.prepare(
+    `INSERT INTO order_lines (order_id, position, product_id, name, unit_price_cents, quantity, image_url)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const insertHistory = db.prepare(
+    `INSERT INTO order_history (order_id, position, status, at, note)
+     VALUES (@orderId, (SELECT count(*) FROM order_history WHERE order_id = @orderId), @status, @at, @note)`,
+  )
+  const updateStatus = db.prepare(
+    'UPDATE orders SET status = ?, pf_payment_id = coalesce(?, pf_payment_id), updated_at = ? WHERE id = ?',
+  )
+  const addStock = db.prepare('UPDATE products SET stock = stock + ?, updated_at = ? WHERE id = ?')
+
+  const toOrder = (row: OrderRow): Order => ({
+    id: row.id,
+    userId: row.user_id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    shippingAddress: JSON.parse(row.shipping_address) as Address,
+    lines: selectLines.all(row.id).map((line): OrderLine => ({
+      productId: line.product_id,
+      name: line.name,
+      unitPriceCents: line.unit_price_cents,
+      quantity: line.quantity,
+      imageUrl: line.image_url,
+    })),
+    subtotalCents: row.subtotal_cents,
+    shippingCents: row.shipping_cents,
+    totalCents: row.total_cents,
+    vatCents: row.vat_cents,
+    status: row.status as OrderStatus,
+    history: selectHistory
+      .all(row.id)
+      .map((h): OrderHistoryEntry => ({ status: h.status as OrderStatus, at: h.at, note: h.note })),
+    pfPaymentId: row.pf_payment_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  })
+
+  /** Runs inside a transaction; returns the products whose stock went back up. */
+  const applyTransition = (
+    row: OrderRow,
+    to: OrderStatus,
+    options: TransitionOptions,
+  ): string[] => {
+    assertTransition(row.id, row.status as OrderStatus, to)
+    updateStatus.run(to, options.pfPaymentId ?? null, options.now, row.id)
+    insertHistory.run({ orderId: row.id, status: to, at: options.now, note: options.note ?? null })
+    if (!releasesStock(to)) return []
+    const lines = selectLines.all(row.id)
+    for (const line of lines) addStock.run(line.quantity, options.now, line.product_id)
+    return lines.map((line) => line.product_id)
+  }
+
+  return {
+    async place(draft, id, now) {
+      const at = iso(now)
+      const wanted = wantedPerProduct(draft)
+      const placed = db
+        .transaction((): Order => {
+          const shortages: OutOfStockError['shortages'] = []
+          for (const [productId, requested] of wanted) {
+            const available = selectProduct.get(productId)?.stock ?? 0
+            if (available < requested) shortages.push({ productId, requested, available })
+          }
+          if (shortages.length) throw new OutOfStockError(shortages)
+          for (const [productId, requested] of wanted) addStock.run(-requested, at, productId)
+          insertOrder.run(
+            id,
+            draft.userId,
+            draft.email,
+            draft.firstName,
+            draft.lastName,
+            draft.phone,
+            JSON.stringify(draft.shippingAddress),
+            draft.subtotalCents,
+            draft.shippingCents,
+            draft.totalCents,
+            draft.vatCents,
+            at,
+            at,
+          )
+          draft.lines.forEach((line, position) =>
+            insertLine.run(
+              id,
+              position,
+              line.productId,
+              line.name,
+              line.unitPriceCents,
+              line.quantity,
+              line.imageUrl,
+            ),
+          )
+          insertHistory.run({ orderId: id, status: 'pending_payment', at, note: null })
+          return toOrder(selectOrder.get(id)!)
+        })
+        .immediate()
+      context.emitProducts(wanted.keys())
+      return placed
+    },
+    async get(id) {
+      const row = selectOrder.get(id)
+      return row ? toOrder(row) : null
+    },
+    async listForUser(userId) {
+      return selectForUser.all(userId).map(toOrder)
+    },
+    async transition(id, to, options) {
+      const opts = { ...options, now: iso(options.now) }
+      let released: string[] = []
+      const order = db
+        .transaction((): Order => {
+          const row = selectOrder.get(id)
+          if (!row) throw new Error(`Unknown order ${id}`)
+          released = applyTransition(row, to, opts)
+          return toOrder(selectOrder.get(id)!)
+        })
+        .immediate()
+      context.emitProducts(released)
+      return order
+    },
+    async expirePending(olderThan, now) {
+      const cutoff = iso(olderThan)
+      const at = iso(now)
+      const released: string[] = []
+      const count = db
+        .transaction((): number => {
+          const stale = selectStale.all(cutoff)
+          for (const row of stale)
+            released.push(...applyTransition(row, 'cancelled', { now: at, note: EXPIRED_NOTE }))
+          return stale.length
+        })
+        .immediate()
+      context.emitProducts(released)
+      return count
+    },
+  }
+}
