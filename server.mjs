@@ -56,7 +56,6 @@ app.use((req, res, next) => {
     path: req.path,
     secFetchSite: req.get('sec-fetch-site'),
     origin: req.get('origin'),
-    host: req.get('host'),
     appUrl: env.appUrl,
   })
   if (!reason) return next()

@@ -36,11 +36,19 @@ describe('parseEnv', () => {
 
   it('derives APP_URL from PORT, and the gateway from the PayFast mode', () => {
     expect(parseEnv({ PORT: '4000' }).appUrl).toBe('http://localhost:4000')
-    expect(parseEnv({ PAYFAST_MODE: 'sandbox' }).payfast.baseUrl).toBe('https://sandbox.payfast.co.za')
-    const live = parseEnv({ PAYFAST_MODE: 'live', PAYFAST_MERCHANT_ID: '1', PAYFAST_MERCHANT_KEY: 'k' })
+    expect(parseEnv({ PAYFAST_MODE: 'sandbox' }).payfast.baseUrl).toBe(
+      'https://sandbox.payfast.co.za',
+    )
+    const live = parseEnv({
+      PAYFAST_MODE: 'live',
+      PAYFAST_MERCHANT_ID: '1',
+      PAYFAST_MERCHANT_KEY: 'k',
+    })
     expect(live.payfast.baseUrl).toBe('https://www.payfast.co.za')
     expect(live.payfast.validIps).toEqual(PAYFAST_PUBLISHED_IPS)
-    expect(parseEnv({ PAYFAST_BASE_URL: 'http://127.0.0.1:9/pf/' }).payfast.baseUrl).toBe('http://127.0.0.1:9/pf')
+    expect(parseEnv({ PAYFAST_BASE_URL: 'http://127.0.0.1:9/pf/' }).payfast.baseUrl).toBe(
+      'http://127.0.0.1:9/pf',
+    )
   })
 
   it('treats blank values as unset', () => {
@@ -57,11 +65,15 @@ describe('parseEnv', () => {
   it('names the variable and what it accepts when a value is wrong', () => {
     expect(fail({ PORT: 'eighty' })).toMatch(/PORT: must be a port number/)
     expect(fail({ PORT: '70000' })).toMatch(/PORT: must be between 1 and 65535/)
-    expect(fail({ DATA_BACKEND: 'postgres' })).toMatch(/DATA_BACKEND: "postgres" is not allowed; use one of sqlite, firestore/)
+    expect(fail({ DATA_BACKEND: 'postgres' })).toMatch(
+      /DATA_BACKEND: "postgres" is not allowed; use one of sqlite, firestore/,
+    )
     expect(fail({ PAYFAST_MODE: 'prod' })).toMatch(/PAYFAST_MODE: .*simulator, sandbox, live/)
     expect(fail({ APP_URL: 'shop.example' })).toMatch(/APP_URL: must be an absolute URL/)
     expect(fail({ TRUST_PROXY_HOPS: '-1' })).toMatch(/TRUST_PROXY_HOPS: must be a whole number/)
-    expect(fail({ PAYFAST_VALID_IPS: '1.2.3.4, 10.0.0.0/33' })).toMatch(/PAYFAST_VALID_IPS: "10.0.0.0\/33"/)
+    expect(fail({ PAYFAST_VALID_IPS: '1.2.3.4, 10.0.0.0/33' })).toMatch(
+      /PAYFAST_VALID_IPS: "10.0.0.0\/33"/,
+    )
   })
 
   it('reports every bad variable at once', () => {
@@ -71,16 +83,57 @@ describe('parseEnv', () => {
   })
 
   it('refuses production without a session secret or with an emulator', () => {
-    expect(fail({ NODE_ENV: 'production' })).toMatch(/SESSION_SECRET: is required when NODE_ENV=production/)
-    expect(fail({ NODE_ENV: 'production', SESSION_SECRET: 's', FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' })).toMatch(
-      /FIRESTORE_EMULATOR_HOST: must not be set when NODE_ENV=production/,
+    expect(fail({ NODE_ENV: 'production' })).toMatch(
+      /SESSION_SECRET: is required when NODE_ENV=production/,
     )
-    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 's' }).isProduction).toBe(true)
+    expect(
+      fail({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's',
+        FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+      }),
+    ).toMatch(/FIRESTORE_EMULATOR_HOST: must not be set when NODE_ENV=production/)
+    expect(
+      parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 's', PAYFAST_MODE: 'sandbox' })
+        .isProduction,
+    ).toBe(true)
+  })
+
+  it('gives PayFast no default mode in production, so a shop never takes simulated money by accident', () => {
+    expect(fail({ NODE_ENV: 'production', SESSION_SECRET: 's' })).toMatch(
+      /PAYFAST_MODE: is required when NODE_ENV=production/,
+    )
+    expect(fail({ NODE_ENV: 'production', SESSION_SECRET: 's', PAYFAST_MODE: ' ' })).toMatch(
+      /PAYFAST_MODE/,
+    )
+    const chosen = parseEnv({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's',
+      PAYFAST_MODE: 'simulator',
+    })
+    expect(chosen.payfast.mode).toBe('simulator')
+    expect(parseEnv({ NODE_ENV: 'test' }).payfast.mode).toBe('simulator')
+  })
+
+  it('refuses Storyblok in production without a webhook secret', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's', PAYFAST_MODE: 'sandbox' }
+    expect(fail({ ...production, STORYBLOK_TOKEN: 't' })).toMatch(
+      /STORYBLOK_WEBHOOK_SECRET: is required when NODE_ENV=production and STORYBLOK_TOKEN is set/,
+    )
+    expect(
+      parseEnv({ ...production, STORYBLOK_TOKEN: 't', STORYBLOK_WEBHOOK_SECRET: 'w' }).storyblok
+        .webhookSecret,
+    ).toBe('w')
+    expect(parseEnv({ STORYBLOK_TOKEN: 't' }).storyblok.webhookSecret).toBeUndefined()
   })
 
   it('requires the Firebase settings the chosen backends need', () => {
-    expect(fail({ DATA_BACKEND: 'firestore' })).toMatch(/FIREBASE_PROJECT_ID: is required when DATA_BACKEND=firestore/)
+    expect(fail({ DATA_BACKEND: 'firestore' })).toMatch(
+      /FIREBASE_PROJECT_ID: is required when DATA_BACKEND=firestore/,
+    )
     expect(fail({ AUTH_BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'p' })).toMatch(/FIREBASE_API_KEY/)
-    expect(fail({ PAYFAST_MODE: 'live' })).toMatch(/PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY are required/)
+    expect(fail({ PAYFAST_MODE: 'live' })).toMatch(
+      /PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY are required/,
+    )
   })
 })

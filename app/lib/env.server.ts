@@ -40,7 +40,10 @@ const schema = z
       blankToUndefined,
       z.enum(['published', 'draft']).default('published'),
     ),
-    STORYBLOK_REGION: z.preprocess(blankToUndefined, z.enum(['eu', 'us', 'ap', 'ca', 'cn']).default('eu')),
+    STORYBLOK_REGION: z.preprocess(
+      blankToUndefined,
+      z.enum(['eu', 'us', 'ap', 'ca', 'cn']).default('eu'),
+    ),
     STORYBLOK_ENDPOINT: optionalUrl,
     STORYBLOK_WEBHOOK_SECRET: optionalString,
     FIREBASE_PROJECT_ID: optionalString,
@@ -50,9 +53,11 @@ const schema = z
     FIRESTORE_EMULATOR_HOST: optionalString,
     FIREBASE_AUTH_EMULATOR_HOST: optionalString,
     FIREBASE_STORAGE_EMULATOR_HOST: optionalString,
+    // No default here: outside production it falls back to the simulator (below), in production a
+    // shop that silently takes no real money must not start.
     PAYFAST_MODE: z.preprocess(
       blankToUndefined,
-      z.enum(['simulator', 'sandbox', 'live']).default('simulator'),
+      z.enum(['simulator', 'sandbox', 'live']).optional(),
     ),
     PAYFAST_MERCHANT_ID: optionalString,
     PAYFAST_MERCHANT_KEY: optionalString,
@@ -70,11 +75,28 @@ const schema = z
   })
   .superRefine((raw, ctx) => {
     const production = raw.NODE_ENV === 'production'
+    if (production && !raw.PAYFAST_MODE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYFAST_MODE'],
+        message:
+          'is required when NODE_ENV=production: live (real payments), sandbox (PayFast test payments) or simulator (no money changes hands)',
+      })
+    }
+    if (production && raw.STORYBLOK_TOKEN && !raw.STORYBLOK_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STORYBLOK_WEBHOOK_SECRET'],
+        message:
+          'is required when NODE_ENV=production and STORYBLOK_TOKEN is set (the webhook refreshes content only for calls signed with it)',
+      })
+    }
     if (production && !raw.SESSION_SECRET) {
       ctx.addIssue({
         code: 'custom',
         path: ['SESSION_SECRET'],
-        message: 'is required when NODE_ENV=production (a long random string; a comma list rotates secrets)',
+        message:
+          'is required when NODE_ENV=production (a long random string; a comma list rotates secrets)',
       })
     }
     if (raw.PAYFAST_MODE === 'live' && (!raw.PAYFAST_MERCHANT_ID || !raw.PAYFAST_MERCHANT_KEY)) {
@@ -126,16 +148,19 @@ const schema = z
     }
   })
   .transform((raw) => {
+    const payfastMode = raw.PAYFAST_MODE ?? 'simulator'
     const payfastBase =
       raw.PAYFAST_BASE_URL ??
-      (raw.PAYFAST_MODE === 'live'
+      (payfastMode === 'live'
         ? 'https://www.payfast.co.za'
-        : raw.PAYFAST_MODE === 'sandbox'
+        : payfastMode === 'sandbox'
           ? 'https://sandbox.payfast.co.za'
           : `${raw.APP_URL ?? `http://localhost:${raw.PORT}`}/payfast/simulator`)
     const validIps = raw.PAYFAST_VALID_IPS
-      ? raw.PAYFAST_VALID_IPS.split(',').map((s) => s.trim()).filter(Boolean)
-      : raw.PAYFAST_MODE === 'simulator'
+      ? raw.PAYFAST_VALID_IPS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : payfastMode === 'simulator'
         ? [...PAYFAST_PUBLISHED_IPS, '127.0.0.0/8', '::1/128']
         : PAYFAST_PUBLISHED_IPS
     return {
@@ -169,7 +194,7 @@ const schema = z
         storageEmulatorHost: raw.FIREBASE_STORAGE_EMULATOR_HOST,
       },
       payfast: {
-        mode: raw.PAYFAST_MODE,
+        mode: payfastMode,
         merchantId: raw.PAYFAST_MERCHANT_ID ?? PAYFAST_SANDBOX_MERCHANT.id,
         merchantKey: raw.PAYFAST_MERCHANT_KEY ?? PAYFAST_SANDBOX_MERCHANT.key,
         passphrase: raw.PAYFAST_PASSPHRASE,
@@ -197,7 +222,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     }
     return `  ${name}: ${issue.message}`
   })
-  throw new EnvError(`Invalid environment:\n${lines.join('\n')}\nSee .env.example for every variable.`)
+  throw new EnvError(
+    `Invalid environment:\n${lines.join('\n')}\nSee .env.example for every variable.`,
+  )
 }
 
 function isIpOrCidr(value: string): boolean {
