@@ -10,13 +10,13 @@ import { ErrorList, Field, SelectField } from '~/components/forms'
 import { Link } from '~/components/link'
 import { optionalUser } from '~/lib/auth/session.server'
 import { loadCart } from '~/lib/cart/cart.server'
+import { requireCartItems } from '~/lib/cart/guard.server'
 import {
   checkoutAction,
   checkoutPrefill,
   type CheckoutActionData,
 } from '~/lib/checkout/checkout.server'
 import { PROVINCES } from '~/lib/data/types'
-import { guarded } from '~/lib/guards.server'
 import { formatRand } from '~/lib/money'
 import { TotalsList } from '~/components/orders/totals-view'
 import formStyles from '~/styles/forms.css'
@@ -29,7 +29,8 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: 'Checkout | Karoo & Co.' }]
 
-export const loader = /* @__PURE__ */ guarded(['cartCheck'], async ({ request }: LoaderFunctionArgs) => {
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireCartItems(request)
   const [user, cart] = await Promise.all([optionalUser(request), loadCart(request)])
   return {
     signedIn: user !== null,
@@ -44,11 +45,12 @@ export const loader = /* @__PURE__ */ guarded(['cartCheck'], async ({ request }:
     totals: cart.totals,
     hasProblems: cart.hasProblems,
   }
-})
+}
 
-export const action = /* @__PURE__ */ guarded(['cartCheck'], async ({ request }: ActionFunctionArgs) =>
-  checkoutAction({ request }),
-)
+export async function action({ request }: ActionFunctionArgs) {
+  await requireCartItems(request)
+  return checkoutAction({ request })
+}
 
 export default function CheckoutPage() {
   const { signedIn, prefill, lines, totals, hasProblems } = useLoaderData<typeof loader>()

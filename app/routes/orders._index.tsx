@@ -4,7 +4,6 @@ import { useLoaderData } from '@remix-run/react'
 import { Link } from '~/components/link'
 import { requireUserId } from '~/lib/auth/session.server'
 import { getStore } from '~/lib/data/index.server'
-import { guarded } from '~/lib/guards.server'
 import { formatRand } from '~/lib/money'
 import { StatusBadge } from '~/components/orders/order-view'
 import { expireStalePending } from '~/lib/orders/orders.server'
@@ -14,7 +13,7 @@ import styles from '~/styles/buying.css'
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Your orders | Karoo & Co.' }]
 
-export const loader = /* @__PURE__ */ guarded(['authenticated'], async ({ request }: LoaderFunctionArgs) => {
+export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request)
   const store = await getStore()
   await expireStalePending(store)
@@ -29,7 +28,7 @@ export const loader = /* @__PURE__ */ guarded(['authenticated'], async ({ reques
       totalCents: o.totalCents,
     })),
   }
-})
+}
 
 export default function OrdersPage() {
   const { orders } = useLoaderData<typeof loader>()

@@ -14,8 +14,12 @@ const AUTH_TOKEN = 'authToken'
 
 type Check = { checkRevoked?: boolean }
 
-/** Per-request memo: the root loader and the route loader share one verification. */
+/**
+ * Per-request memos: the root loader, the route's guard and its action share one verification;
+ * a check that asked Firebase about revocation also answers the plain checks after it.
+ */
 const verified = new WeakMap<Request, Promise<string | null>>()
+const verifiedNotRevoked = new WeakMap<Request, Promise<string | null>>()
 
 async function readAuthSession(request: Request): Promise<AuthSession | null> {
   const session = await getSession(request)
@@ -31,16 +35,15 @@ async function readAuthSession(request: Request): Promise<AuthSession | null> {
  * Firebase whether the session was revoked: account changes and checkout only.
  */
 export async function getUserId(request: Request, check: Check = {}): Promise<string | null> {
-  if (!check.checkRevoked) {
-    const cached = verified.get(request)
-    if (cached) return cached
-  }
+  const memo = check.checkRevoked ? verifiedNotRevoked : verified
+  const cached = verifiedNotRevoked.get(request) ?? memo.get(request)
+  if (cached) return cached
   const promise = (async () => {
     const auth = await readAuthSession(request)
     if (!auth) return null
     return (await getAuth()).verify(auth, check)
   })()
-  if (!check.checkRevoked) verified.set(request, promise)
+  memo.set(request, promise)
   return promise
 }
 
@@ -57,13 +60,18 @@ export function signInUrl(request: Request) {
   return `/auth?${new URLSearchParams({ redirectTo: path })}`
 }
 
-/** The signed-in user, or a thrown redirect to /auth?redirectTo=<path+search>. */
+/**
+ * The specification's `authenticated` guard, called on the first line of a loader or action:
+ * the signed-in user, or a thrown redirect to /auth?redirectTo=<path+search> so the visitor
+ * comes back here after signing in.
+ */
 export async function requireUser(request: Request, check: Check = {}): Promise<User> {
   const user = await optionalUser(request, check)
   if (!user) throw redirect(signInUrl(request))
   return user
 }
 
+/** The `authenticated` guard for a loader that needs only the id, not the user record. */
 export async function requireUserId(request: Request, check: Check = {}): Promise<string> {
   const userId = await getUserId(request, check)
   if (!userId) throw redirect(signInUrl(request))

@@ -10,7 +10,7 @@ import { sessionStorage } from '~/lib/session.server'
 
 import { cartAction } from '~/lib/cart/cart-action.server'
 import { cartCount, loadCart, mergeVisitorCart } from '~/lib/cart/cart.server'
-import { cartCheck } from '~/lib/cart/guard.server'
+import { requireCartItems } from '~/lib/cart/guard.server'
 import { expireStalePending } from '~/lib/orders/orders.server'
 import { NO_ORDER_MESSAGE, trackAction } from '~/lib/orders/track.server'
 import { loader as cancelLoader } from '~/routes/checkout_.cancel.$id'
@@ -196,11 +196,7 @@ describe('cart', () => {
 
   it('sends checkout with an empty cart to /cart with a notice', async () => {
     const b = browser()
-    const thrown = await cartCheck({
-      request: b.request('/checkout'),
-      params: {},
-      context: { clientIp: '127.0.0.1' },
-    }).catch((e: unknown) => e)
+    const thrown = await requireCartItems(b.request('/checkout')).catch((e: unknown) => e)
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).headers.get('Location')).toBe('/cart')
     const session = await sessionStorage.getSession((thrown as Response).headers.get('Set-Cookie'))
