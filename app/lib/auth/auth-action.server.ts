@@ -20,8 +20,10 @@ import { mergeVisitorCart } from '~/lib/cart/cart.server'
 import { getSession } from '~/lib/session.server'
 import { AuthProviderError, EmailTakenError, type AuthSession } from './types'
 
-export const WRONG_CREDENTIALS_MESSAGE = 'That email and password do not match an account. Check both and try again.'
-export const GOOGLE_UNAVAILABLE_MESSAGE = 'Google sign-in is not available. Sign in with your email and password instead.'
+export const WRONG_CREDENTIALS_MESSAGE =
+  'That email and password do not match an account. Check both and try again.'
+export const GOOGLE_UNAVAILABLE_MESSAGE =
+  'Google sign-in is not available. Sign in with your email and password instead.'
 export const GOOGLE_REJECTED_MESSAGE =
   'We could not sign you in with Google. Try again, or sign in with your email and password.'
 export const RESET_SENT_MESSAGE =
@@ -37,12 +39,22 @@ export type AuthActionData = {
   devResetLink?: string | null
 }
 
-function invalid(intent: string, errors: FieldErrors, values: Record<string, string>, status = 400) {
+function invalid(
+  intent: string,
+  errors: FieldErrors,
+  values: Record<string, string>,
+  status = 400,
+) {
   return data<AuthActionData>({ intent, errors, values }, { status })
 }
 
 /** After a sign-in or sign-up: a fresh session, the visitor's cart and likes merged, back to where they came from. */
-async function signedIn(request: Request, session: AuthSession, redirectTo: string | undefined, title: string) {
+async function signedIn(
+  request: Request,
+  session: AuthSession,
+  redirectTo: string | undefined,
+  title: string,
+) {
   // The fresh session drops the visitor's cart cookie data: move it into the customer's stored cart first.
   await mergeVisitorCart(await getSession(request), session.userId)
   const headers = new Headers()
@@ -61,7 +73,9 @@ export async function authAction({ request }: { request: Request }) {
   if (!parsed.ok) {
     // The Google button has no fields of its own to show errors beside: its errors belong to the whole form.
     const errors =
-      intent === 'google' ? { form: [...new Set(Object.values(parsed.errors).flatMap((list) => list ?? []))] } : parsed.errors
+      intent === 'google'
+        ? { form: [...new Set(Object.values(parsed.errors).flatMap((list) => list ?? []))] }
+        : parsed.errors
     return invalid(intent, errors, values)
   }
   const form = parsed.data
@@ -86,7 +100,7 @@ export async function authAction({ request }: { request: Request }) {
     }
 
     case 'signup': {
-      if (form.website) {
+      if (formData.get('website')) {
         // Honeypot filled: a bot. Pretend it worked and store nothing.
         return redirectWithToast(request, safeRedirect(form.redirectTo, '/'), {
           type: 'success',
@@ -95,12 +109,23 @@ export async function authAction({ request }: { request: Request }) {
       }
       try {
         const result = await auth.signUp(form)
-        return signedIn(request, result.session, form.redirectTo, `Welcome to Karoo & Co., ${result.user.firstName}`)
+        return signedIn(
+          request,
+          result.session,
+          form.redirectTo,
+          `Welcome to Karoo & Co., ${result.user.firstName}`,
+        )
       } catch (error) {
         if (error instanceof EmailTakenError) {
-          return invalid(form.intent, {
-            email: ['An account already uses this email. Sign in instead, or reset your password.'],
-          }, values)
+          return invalid(
+            form.intent,
+            {
+              email: [
+                'An account already uses this email. Sign in instead, or reset your password.',
+              ],
+            },
+            values,
+          )
         }
         throw error
       }
@@ -126,7 +151,10 @@ export async function authAction({ request }: { request: Request }) {
     }
 
     case 'signout': {
-      const cookie = await commitSignedOutSession(request, { type: 'info', title: 'You are signed out' })
+      const cookie = await commitSignedOutSession(request, {
+        type: 'info',
+        title: 'You are signed out',
+      })
       return redirect('/', { headers: { 'Set-Cookie': cookie } })
     }
 
@@ -134,9 +162,15 @@ export async function authAction({ request }: { request: Request }) {
       if (form.token) {
         const changed = await auth.resetPassword(form.token, form.password ?? '')
         if (!changed) {
-          return invalid(form.intent, {
-            token: ['This reset link is invalid, used or older than 30 minutes. Ask for a new one below.'],
-          }, values)
+          return invalid(
+            form.intent,
+            {
+              token: [
+                'This reset link is invalid, used or older than 30 minutes. Ask for a new one below.',
+              ],
+            },
+            values,
+          )
         }
         return redirectWithToast(request, '/auth', {
           type: 'success',

@@ -1,34 +1,16 @@
 import { data } from '@remix-run/node'
-import { z } from 'zod'
 
 import { parseForm, type FieldErrors } from '~/lib/auth/forms.server'
 import type { Store } from '~/lib/data/index.server'
 
-import { isOrderId, normalizeOrderId } from './id'
+import { isOrderId } from './id'
+import { trackFormSchema } from './track-schema'
 import { expireStalePending, toTrackingView, type TrackingView } from './orders.server'
 
 export const TRACK_LOOKUPS = { limit: 10, windowMs: 10 * 60 * 1000 } as const
 export const NO_ORDER_MESSAGE = 'No order found with that id and email'
 
-/** The one schema of the tracking form. */
-export const trackFormSchema = z.object({
-  orderId: z
-    .string({ required_error: 'Enter your order number' })
-    .transform(normalizeOrderId)
-    .pipe(
-      z
-        .string()
-        .min(1, 'Enter your order number')
-        .max(40, 'An order number has 12 characters, e.g. K7M2P9QRTWXY'),
-    ),
-  email: z
-    .string({ required_error: 'Enter the email address you used at checkout' })
-    .trim()
-    .min(1, 'Enter the email address you used at checkout')
-    .max(254, 'That email address is too long')
-    .email('Enter an email address like name@example.co.za')
-    .transform((value) => value.toLowerCase()),
-})
+export { trackFormSchema }
 
 export type TrackActionData =
   | { ok: true; order: TrackingView }

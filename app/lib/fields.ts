@@ -1,0 +1,158 @@
+import { z } from 'zod'
+
+import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/cart/rules'
+import { PROVINCES } from '~/lib/data/types'
+import { normalizeOrderId } from '~/lib/orders/id'
+import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from '~/lib/reviews/limits'
+
+/**
+ * The shop's field rules, one schema per kind of field. Every form's schema is composed from these,
+ * so a value accepted by one form is accepted by every other (DESIGN.md "Sessions and accounts").
+ * Plain zod: safe in the browser, where conform validates with the same schemas.
+ *
+ * NOTE: conform's `parseWithZod` turns an empty field into `undefined` before zod sees it, so every
+ * required field says what to do in its `required_error`, not only in `.min(1)`.
+ */
+
+/** A required text field, trimmed, with messages that name the field. */
+export function requiredText(label: string, max: number, ask = `Enter your ${label}`) {
+  return z
+    .string({ required_error: ask, invalid_type_error: ask })
+    .trim()
+    .min(1, ask)
+    .max(max, `Keep your ${label} to ${max} characters or fewer`)
+}
+
+/** An optional text field: blank is `null`, so stores keep one "absent" value. */
+export function optionalText(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Keep ${label} to ${max} characters or fewer`)
+    .optional()
+    .transform((value) => (value ? value : null))
+}
+
+export const EMAIL_MAX = 254
+
+/** Trimmed and lower-cased; up to 254 characters in every form (RFC 5321's path limit). */
+export const email = z
+  .string({
+    required_error: 'Enter your email address',
+    invalid_type_error: 'Enter your email address',
+  })
+  .trim()
+  .min(1, 'Enter your email address')
+  .max(EMAIL_MAX, `Keep the email address to ${EMAIL_MAX} characters or fewer`)
+  .email('Enter an email address like name@example.co.za')
+  .transform((value) => value.toLowerCase())
+
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 200
+
+/** The password typed to sign in: anything non-empty (the rules of new passwords may change). */
+export const password = z
+  .string({ required_error: 'Enter your password', invalid_type_error: 'Enter your password' })
+  .min(1, 'Enter your password')
+  .max(PASSWORD_MAX, `Keep your password to ${PASSWORD_MAX} characters or fewer`)
+
+/** A password being chosen (sign-up, reset). */
+export const newPassword = z
+  .string({
+    required_error: `Choose a password of at least ${PASSWORD_MIN} characters`,
+    invalid_type_error: `Choose a password of at least ${PASSWORD_MIN} characters`,
+  })
+  .min(PASSWORD_MIN, `Choose a password of at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Keep your password to ${PASSWORD_MAX} characters or fewer`)
+
+export const NAME_MAX = 60
+export const firstName = requiredText('first name', NAME_MAX)
+export const lastName = requiredText('last name', NAME_MAX)
+/** One field for the whole name (the contact form). */
+export const fullName = requiredText('name', 100)
+
+/** 0XX XXX XXXX, +27 XX XXX XXXX or 27XXXXXXXXX; spaces, dashes and brackets allowed. */
+export const SA_PHONE_PATTERN = /^(?:\+27|27|0)[1-9]\d{8}$/
+const PHONE_ASK = 'Enter a South African phone number, e.g. 082 123 4567'
+
+/** A South African phone number, kept as typed with runs of spaces collapsed. */
+export const phone = z
+  .string({ required_error: PHONE_ASK, invalid_type_error: PHONE_ASK })
+  .trim()
+  .min(1, PHONE_ASK)
+  .max(30, 'Enter a South African phone number of 10 digits, e.g. 082 123 4567')
+  .refine((value) => SA_PHONE_PATTERN.test(value.replace(/[\s\-()]/g, '')), {
+    message: 'Enter a South African phone number, e.g. 082 123 4567 or +27 82 123 4567',
+  })
+  .transform((value) => value.replace(/\s+/g, ' '))
+
+export { PROVINCES }
+const PROVINCE_ASK = 'Choose the province, one of the nine'
+
+/** The South African address fields: their names are the forms' field names. */
+export const addressFields = {
+  line1: requiredText('street address (line 1)', 100, 'Enter the street address (line 1)'),
+  line2: optionalText('address line 2', 100),
+  suburb: requiredText('suburb', NAME_MAX, 'Enter the suburb'),
+  city: requiredText('city or town', NAME_MAX, 'Enter the city or town'),
+  province: z.enum(PROVINCES, { errorMap: () => ({ message: PROVINCE_ASK }) }),
+  postalCode: z
+    .string({ required_error: 'Enter the 4-digit postal code, e.g. 8001' })
+    .trim()
+    .regex(/^\d{4}$/, 'Enter the postal code as 4 digits, e.g. 8001'),
+}
+
+/** A South African delivery address: line 1, optional line 2, suburb, city, province, postal code. */
+export const address = z.object(addressFields)
+export type AddressInput = z.input<typeof address>
+export type AddressValue = z.output<typeof address>
+
+/** Personal details shared by /account and checkout. */
+export const personalFields = { firstName, lastName, phone }
+
+/** Product ids are URL-safe slugs: lower-case letters, digits and dashes. */
+export const PRODUCT_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,119}$/
+export const productId = z
+  .string({ required_error: 'Choose a product', invalid_type_error: 'Choose a product' })
+  .trim()
+  .regex(PRODUCT_ID_PATTERN, 'Choose a product from the shop')
+
+const QUANTITY_ASK = `Choose a quantity from ${MIN_QUANTITY} to ${MAX_QUANTITY}`
+/** Quantity per cart line, 1 to 10 (stock is checked against the store, not here). */
+export const quantity = z.coerce
+  .number({ required_error: QUANTITY_ASK, invalid_type_error: QUANTITY_ASK })
+  .int(QUANTITY_ASK)
+  .min(MIN_QUANTITY, QUANTITY_ASK)
+  .max(MAX_QUANTITY, QUANTITY_ASK)
+
+const RATING_ASK = 'Choose a rating from 1 to 5 stars'
+export const rating = z.coerce
+  .number({ required_error: RATING_ASK, invalid_type_error: RATING_ASK })
+  .int(RATING_ASK)
+  .min(1, RATING_ASK)
+  .max(5, RATING_ASK)
+
+/** A review's title is optional: blank is ''. */
+export const reviewTitle = z
+  .string()
+  .trim()
+  .max(REVIEW_TITLE_MAX, `Keep the title to ${REVIEW_TITLE_MAX} characters or fewer`)
+  .optional()
+  .transform((value) => value ?? '')
+
+export const reviewBody = requiredText('review', REVIEW_BODY_MAX, 'Write your review')
+
+const ORDER_ID_ASK = 'Enter your order number, e.g. K7M2P9QRTWXY'
+/**
+ * An order number as a shopper types it ("k7m2-p9qr twxy"): spaces and dashes dropped, upper case.
+ * Its shape is not checked here: a wrong id gets the same "no order found" as a wrong email.
+ */
+export const orderId = z
+  .string({ required_error: ORDER_ID_ASK, invalid_type_error: ORDER_ID_ASK })
+  .transform(normalizeOrderId)
+  .pipe(
+    z.string().min(1, ORDER_ID_ASK).max(40, 'An order number has 12 characters, e.g. K7M2P9QRTWXY'),
+  )
+
+/** Where to go after the form; the action passes it through `safeRedirect` (same-origin paths only). */
+export const redirectTo = z.string().max(2000).optional()
