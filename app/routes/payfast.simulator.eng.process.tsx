@@ -6,7 +6,7 @@ import { env } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { SimulatorError, SimulatorFrame } from '~/components/payfast/simulator-ui'
 import { centsToAmount } from '~/lib/payfast/amount'
-import { checkPaymentRequest, formPairs } from '~/lib/payfast/simulator.server'
+import { checkPaymentRequest, foreignReturnUrl, formPairs } from '~/lib/payfast/simulator.server'
 import styles from '~/styles/payfast.css'
 
 // The simulator's stand-in for PayFast's `/eng/process`: the shop's checkout form posts here.
@@ -32,6 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
     ? checkPaymentRequest(pairs, env.payfast)
     : ({ ok: false, error: 'A payment request carries text fields only.' } as const)
   if (!check.ok) return data({ ok: false as const, error: check.error }, { status: 400 })
+  const foreign = foreignReturnUrl(check.request, env.appUrl)
+  if (foreign) return data({ ok: false as const, error: foreign }, { status: 400 })
   const { fields, amountCents, pairs: carried } = check.request
   return {
     ok: true as const,

@@ -20,7 +20,11 @@ import { action as payAction } from './payfast.simulator.pay'
 
 let server: Server
 let base: string
-const orders = fakeOrders([pendingOrder(), pendingOrder({ id: 'C4NC3LL3D9' })])
+const orders = fakeOrders([
+  pendingOrder(),
+  pendingOrder({ id: 'C4NC3LL3D9' }),
+  pendingOrder({ id: 'W4XTRNH8PQ' }),
+])
 const itnResults: ItnResult[] = []
 const routeArgs = (request: Request) => ({
   request,
@@ -54,16 +58,26 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  // The stand-in is the shop: the simulator reaches only APP_URL.
+  appUrl = env.appUrl
+  env.appUrl = base
 })
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+let appUrl: string
+afterAll(async () => {
+  env.appUrl = appUrl
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+})
 
 function post(url: string, pairs: readonly (readonly [string, string])[]) {
   const body = new URLSearchParams(pairs.map(([n, v]) => [n, v]))
   return new Request(url, { method: 'POST', body })
 }
 
-function paymentFields(orderId: string) {
+function paymentFields(
+  orderId: string,
+  urls: Partial<{ returnUrl: string; cancelUrl: string; notifyUrl: string }> = {},
+) {
   const order = pendingOrder({ id: orderId })
   return buildPaymentForm(
     order,
@@ -71,6 +85,7 @@ function paymentFields(orderId: string) {
       returnUrl: `${base}/orders/${orderId}`,
       cancelUrl: `${base}/checkout`,
       notifyUrl: `${base}/payfast/notify`,
+      ...urls,
     },
     env.payfast,
   ).fields
@@ -96,7 +111,7 @@ describe('PayFast simulator routes', () => {
     )
     expect(response).toBeInstanceOf(Response)
     expect((response as Response).status).toBe(302)
-    expect((response as Response).headers.get('Location')).toBe(`${base}/orders/K7M2P9QRTW`)
+    expect((response as Response).headers.get('Location')).toBe('/orders/K7M2P9QRTW')
     expect(itnResults.at(-1)).toMatchObject({ outcome: 'accepted', status: 'paid' })
     expect(orders.snapshot('K7M2P9QRTW')!.pfPaymentId).toMatch(/^\d{7}$/)
   })
@@ -108,9 +123,54 @@ describe('PayFast simulator routes', () => {
         post(`${base}/payfast/simulator/pay`, [...page.fields, ['simulator_outcome', 'CANCELLED']]),
       ),
     )
-    expect((response as Response).headers.get('Location')).toBe(`${base}/checkout`)
+    expect((response as Response).headers.get('Location')).toBe('/checkout')
     expect(itnResults.at(-1)).toMatchObject({ outcome: 'accepted', status: 'cancelled' })
     expect(orders.snapshot('C4NC3LL3D9')!.status).toBe('cancelled')
+  })
+
+  it('sends the ITN only to the shop, whatever host notify_url names', async () => {
+    const fields = paymentFields('W4XTRNH8PQ', {
+      notifyUrl: 'http://169.254.169.254/latest/meta-data',
+    })
+    const page = await processPage(fields)
+    const before = itnResults.length
+    const response = await payAction(
+      routeArgs(
+        post(`${base}/payfast/simulator/pay`, [...page.fields, ['simulator_outcome', 'COMPLETE']]),
+      ),
+    )
+    expect((response as Response).headers.get('Location')).toBe('/orders/W4XTRNH8PQ')
+    expect(itnResults.length).toBe(before + 1)
+    expect(itnResults.at(-1)).toMatchObject({ outcome: 'accepted', status: 'paid' })
+  })
+
+  it('refuses a return_url or cancel_url outside the shop with a 400 page', async () => {
+    for (const urls of [
+      { returnUrl: 'https://evil.example/phish' },
+      { cancelUrl: 'https://evil.example/phish' },
+      { returnUrl: base.replace('http:', 'https:') + '/orders/K7M2P9QRTW' },
+      { returnUrl: 'http://127.0.0.1:1/orders/K7M2P9QRTW' },
+    ]) {
+      const fields = paymentFields('K7M2P9QRTW', urls)
+      const result = await processAction(
+        routeArgs(post(`${base}/payfast/simulator/eng/process`, fields)),
+      )
+      expect(result, JSON.stringify(urls)).toMatchObject({
+        data: { ok: false, error: expect.stringMatching(/is not a page of this shop/) },
+        init: { status: 400 },
+      })
+      const before = itnResults.length
+      const pay = await payAction(
+        routeArgs(
+          post(`${base}/payfast/simulator/pay`, [...fields, ['simulator_outcome', 'COMPLETE']]),
+        ),
+      )
+      expect(pay).toMatchObject({
+        data: { error: expect.stringMatching(/not a page of this shop/) },
+        init: { status: 400 },
+      })
+      expect(itnResults.length).toBe(before)
+    }
   })
 
   it('refuses a tampered request with a 400 page', async () => {

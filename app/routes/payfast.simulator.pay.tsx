@@ -9,14 +9,18 @@ import {
   buildItn,
   checkPaymentRequest,
   deliverItn,
+  foreignReturnUrl,
   formPairs,
   type ItnStatus,
   newPfPaymentId,
+  shopNotifyUrl,
+  shopPath,
 } from '~/lib/payfast/simulator.server'
 import styles from '~/styles/payfast.css'
 
 // The simulator's pay/cancel step: re-checks the carried request, sends the ITN to notify_url over
-// HTTP as PayFast does, then sends the buyer back to return_url or cancel_url.
+// HTTP as PayFast does (to the shop's own /payfast/notify only), then sends the buyer back to the
+// path of return_url or cancel_url (pages of APP_URL only).
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [
@@ -45,6 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
     env.payfast,
   )
   if (!check.ok) return refuse(check.error)
+  const foreign = foreignReturnUrl(check.request, env.appUrl)
+  if (foreign) return refuse(foreign)
 
   const { fields } = check.request
   const pfPaymentId = newPfPaymentId()
@@ -53,7 +59,8 @@ export async function action({ request }: ActionFunctionArgs) {
       pfPaymentId,
       passphrase: env.payfast.passphrase,
     })
-    const delivery = await deliverItn(fields.notify_url, itn)
+    // Only ever the shop's own notify route: the posted notify_url decides whether, not where.
+    const delivery = await deliverItn(shopNotifyUrl(env.appUrl), itn)
     // PayFast sends the buyer back whatever the shop answered (and retries the ITN later).
     if (!delivery.delivered) {
       console.warn(
@@ -62,7 +69,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   const back = outcome === 'COMPLETE' ? fields.return_url : fields.cancel_url
-  if (back) return redirect(back)
+  const backPath = back ? shopPath(back, env.appUrl) : null
+  if (backPath) return redirect(backPath)
   return { outcome, pfPaymentId }
 }
 

@@ -12,6 +12,8 @@ import {
   deliverItn,
   formPairs,
   SentItns,
+  shopNotifyUrl,
+  shopPath,
   simulatedFeeCents,
 } from './simulator.server'
 import { fakeOrders, pendingOrder } from './test-fixtures'
@@ -288,5 +290,35 @@ describe('formPairs', () => {
     ])
     data.append('f', new Blob(['x']), 'x.txt')
     expect(formPairs(data)).toBeNull()
+  })
+})
+
+describe('shopPath', () => {
+  it('keeps the path, query and fragment of a page of the shop', () => {
+    expect(shopPath('https://shop.example/orders/ABC?x=1#h', 'https://shop.example')).toBe(
+      '/orders/ABC?x=1#h',
+    )
+    expect(shopPath('https://shop.example/store/checkout', 'https://shop.example/store')).toBe(
+      '/store/checkout',
+    )
+  })
+
+  it('refuses other origins, paths outside APP_URL and anything that normalises off the shop', () => {
+    for (const url of [
+      'https://evil.example/orders/ABC',
+      'http://shop.example/orders/ABC',
+      'https://shop.example:8443/orders/ABC',
+      'https://shop.example.evil/x',
+      'not a url',
+      'javascript:alert(1)',
+    ]) {
+      expect(shopPath(url, 'https://shop.example'), url).toBeNull()
+    }
+    expect(shopPath('https://shop.example/other', 'https://shop.example/store')).toBeNull()
+    expect(shopPath('https://shop.example/storefront', 'https://shop.example/store')).toBeNull()
+  })
+
+  it('names the shop notify route as the only ITN target', () => {
+    expect(shopNotifyUrl('https://shop.example/')).toBe('https://shop.example/payfast/notify')
   })
 })

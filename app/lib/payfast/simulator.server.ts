@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto'
 
+import { safeRedirect } from '~/lib/http.server'
+
 import { amountToCents, centsToAmount } from './amount'
 import type { PayfastConfig } from './config'
 import {
@@ -133,6 +135,45 @@ export function checkPaymentRequest(
     )
   }
   return { ok: true, request: { pairs: [...pairs], fields, amountCents } }
+}
+
+/**
+ * The path of a return_url or cancel_url on the shop itself (APP_URL's origin, under its path), or
+ * null when it points anywhere else: the simulator sends buyers back only into the shop, so a signed
+ * request cannot turn it into an open redirect.
+ */
+export function shopPath(url: string, appUrl: string): string | null {
+  let target: URL
+  try {
+    target = new URL(url)
+  } catch {
+    return null
+  }
+  const shop = new URL(appUrl)
+  const prefix = shop.pathname.replace(/\/+$/, '')
+  if (target.origin !== shop.origin) return null
+  if (prefix && target.pathname !== prefix && !target.pathname.startsWith(`${prefix}/`)) return null
+  const path = safeRedirect(`${target.pathname}${target.search}${target.hash}`, '')
+  return path || null
+}
+
+/** Refuses a checked request whose return_url or cancel_url leaves the shop; null when both stay. */
+export function foreignReturnUrl(request: PaymentRequest, appUrl: string): string | null {
+  for (const name of ['return_url', 'cancel_url'] as const) {
+    const url = request.fields[name]
+    if (url && shopPath(url, appUrl) === null) {
+      return `The ${name} ${JSON.stringify(url)} is not a page of this shop (${appUrl}): the simulator returns buyers only to the shop.`
+    }
+  }
+  return null
+}
+
+/**
+ * Where the simulator sends every ITN: the shop's own notify route under APP_URL, whatever host the
+ * posted notify_url names, so a signed request cannot make the server POST anywhere else.
+ */
+export function shopNotifyUrl(appUrl: string): string {
+  return `${appUrl.replace(/\/+$/, '')}/payfast/notify`
 }
 
 export type ItnStatus = 'COMPLETE' | 'CANCELLED'
