@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 import type { Product } from '~/lib/data/types'
 import { generateProducts } from '~/lib/seed/products'
-import { xmlProblem } from '~/lib/seed/xml-check.test-helper'
+import { xmlProblem } from '~/lib/images/xml-check.test-helper'
 
 const products = generateProducts({ count: 20, now: new Date('2025-06-01T08:00:00.000Z') })
 const byId = new Map<string, Product>(products.map((p) => [p.id, p]))

@@ -1,21 +1,16 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
-import { renderProductSvg } from '~/lib/catalog/product-image.server'
-import { getStore } from '~/lib/data/index.server'
 import { notFound } from '~/lib/http.server'
-import { parseProductImageFile } from '~/lib/seed/images'
+import { productPictureSvg } from '~/lib/images/product-pictures.server'
 
 /**
  * GET /images/products/<productId>-<n>.svg: the demo catalogue's illustrations, drawn from the
  * product. The URL names the product and the picture, so the answer can be cached for good.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const parsed = parseProductImageFile(params.file ?? '')
-  if (!parsed) throw notFound()
-  const store = await getStore()
-  const product = await store.products.get(parsed.productId)
-  if (!product || parsed.n > Math.max(product.images.length, 1)) throw notFound()
-  return new Response(renderProductSvg(product, parsed.n), {
+  const svg = await productPictureSvg(params.file ?? '')
+  if (svg === null) throw notFound()
+  return new Response(svg, {
     headers: {
       'Content-Type': 'image/svg+xml; charset=utf-8',
       'Cache-Control': 'public, max-age=31536000, immutable',

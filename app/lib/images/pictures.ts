@@ -1,11 +1,12 @@
 import type { Product, ProductImage } from '~/lib/data/types'
 
-import { CATEGORY_DEFS, type Drawing, type Kind } from './catalogue-data'
-import { hashString } from './random'
+import { hashString } from '~/lib/random'
+
+import { PICTURE_CATEGORIES, type Drawing } from './picture-categories'
 
 /**
- * What the demo product pictures show, shared by the seed (urls and alt texts) and the SVG route
- * (app/lib/catalog/product-image.server.ts), so an alt text always describes its picture.
+ * What the product pictures show, shared by the SVG route (./product-svg.server.ts) and the seed
+ * (urls and alt texts), so an alt text always describes its picture.
  */
 
 export const IMAGE_SIZE = 800
@@ -57,34 +58,29 @@ export function parseProductImageFile(file: string): { productId: string; n: num
   return { productId: match[1] as string, n }
 }
 
-/** The kind of demo product a product is, found from its category and name. */
-export function kindFor(product: Pick<Product, 'name' | 'category'>): Kind | null {
-  const category = CATEGORY_DEFS.find((c) => c.slug === product.category)
-  const pools = category ? [category] : CATEGORY_DEFS
-  let best: Kind | null = null
-  for (const def of pools) {
-    for (const kind of def.kinds) {
-      if (product.name.includes(kind.name) && (!best || kind.name.length > best.name.length)) {
-        best = kind
+/** The kind of product a picture shows, found from the product's category and name; null for none. */
+export function pictureKind(
+  product: Pick<Product, 'name' | 'category'>,
+): { name: string; drawing: Drawing } | null {
+  const category = PICTURE_CATEGORIES.find((c) => c.slug === product.category)
+  const pools = category ? [category] : PICTURE_CATEGORIES
+  let best: { name: string; drawing: Drawing } | null = null
+  for (const pool of pools) {
+    for (const [name, drawing] of pool.kinds) {
+      if (product.name.includes(name) && (!best || name.length > best.name.length)) {
+        best = { name, drawing }
       }
     }
   }
   return best
 }
 
-const FALLBACK_DRAWING: Record<string, Drawing> = {
-  pantry: 'jar',
-  'tea-coffee': 'tin',
-  homeware: 'cushion',
-  crafts: 'beads',
-  apparel: 'shirt',
-  beauty: 'bottle',
-  books: 'book',
-  braai: 'pot',
-}
-
 export function drawingFor(product: Pick<Product, 'name' | 'category'>): Drawing {
-  return kindFor(product)?.drawing ?? FALLBACK_DRAWING[product.category] ?? 'jar'
+  return (
+    pictureKind(product)?.drawing ??
+    PICTURE_CATEGORIES.find((c) => c.slug === product.category)?.fallback ??
+    'jar'
+  )
 }
 
 const HUE_NAMES: [number, string][] = [
@@ -112,7 +108,7 @@ export function hueName(hue: number): string {
 /** Colours from the category's hues, shifted by the product id's hash. */
 export function paletteFor(product: Pick<Product, 'id' | 'category'>): Palette {
   const hash = hashString(product.id)
-  const hues = CATEGORY_DEFS.find((c) => c.slug === product.category)?.hues ?? [hash % 360]
+  const hues = PICTURE_CATEGORIES.find((c) => c.slug === product.category)?.hues ?? [hash % 360]
   const base = hues[hash % hues.length] as number
   const hue = (base + ((hash >>> 8) % 25) - 12 + 360) % 360
   const sat = 45 + ((hash >>> 16) % 25)

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
 import type { Product } from '~/lib/data/types'
-import { CATEGORY_DEFS } from '~/lib/seed/catalogue-data'
 import { generateProducts } from '~/lib/seed/products'
-import { xmlProblem } from '~/lib/seed/xml-check.test-helper'
+import { escapeXml } from '~/lib/xml'
 
-import { escapeXml, renderProductSvg, wrapText } from './product-image.server'
+import { pictureKind } from './pictures'
+import { renderProductSvg, wrapText } from './product-svg.server'
+import { xmlProblem } from './xml-check.test-helper'
 
 const products = generateProducts({ now: new Date('2025-06-01T08:00:00.000Z') })
 
@@ -25,8 +26,8 @@ describe('renderProductSvg', () => {
   it('draws every view of every kind of product as well-formed SVG', () => {
     const oneOfEachKind = new Map<string, Product>()
     for (const p of products) {
-      const kind = CATEGORY_DEFS.flatMap((c) => c.kinds).find((k) => p.name.startsWith(k.name))
-      if (kind && !oneOfEachKind.has(kind.drawing)) oneOfEachKind.set(kind.drawing, p)
+      const drawing = pictureKind(p)?.drawing
+      if (drawing && !oneOfEachKind.has(drawing)) oneOfEachKind.set(drawing, p)
     }
     expect(oneOfEachKind.size).toBeGreaterThanOrEqual(12)
     for (const product of oneOfEachKind.values()) {

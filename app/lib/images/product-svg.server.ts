@@ -1,15 +1,16 @@
 import type { Product } from '~/lib/data/types'
+import { Random } from '~/lib/random'
+import { escapeXml } from '~/lib/xml'
+
+import type { Drawing } from './picture-categories'
 import {
   IMAGE_SIZE,
   IMAGE_VIEWS,
   drawingFor,
-  kindFor,
   paletteFor,
+  pictureKind,
   type Palette,
-} from '~/lib/seed/images'
-import { type Drawing } from '~/lib/seed/catalogue-data'
-import { Random } from '~/lib/seed/random'
-import { escapeXml } from '~/lib/xml'
+} from './pictures'
 
 /**
  * The demo catalogue's product pictures: SVG illustrations drawn from the product itself (colours
@@ -20,11 +21,8 @@ import { escapeXml } from '~/lib/xml'
 
 export type ImageProduct = Pick<Product, 'id' | 'name' | 'category' | 'categoryName' | 'tags'>
 
-export { escapeXml }
-
 const FONT = 'Georgia, serif'
 const SANS = 'Helvetica, Arial, sans-serif'
-
 
 /** Splits text into at most `maxLines` lines of about `width` characters, ending with "…" when cut. */
 export function wrapText(text: string, width: number, maxLines: number): string[] {
@@ -263,7 +261,7 @@ export function renderProductSvg(product: ImageProduct, n: number): string {
   const view = IMAGE_VIEWS[n - 1] ?? 'front'
   const title = product.name
   // A cover shows the book's title, not the edition and format that follow it in the name.
-  const coverTitle = kindFor(product)?.name ?? title
+  const coverTitle = pictureKind(product)?.name ?? title
   const isBook = product.category === 'books'
   let body: string
   switch (view) {

@@ -4,29 +4,11 @@
  * Everything here is invented for the demo; makers and titles are not real businesses or books.
  */
 
-/** What the product illustration draws (app/lib/catalog/product-image.server.ts). */
-export type Drawing =
-  | 'jar'
-  | 'pouch'
-  | 'bottle'
-  | 'tin'
-  | 'cushion'
-  | 'beads'
-  | 'book'
-  | 'apron'
-  | 'shirt'
-  | 'basket'
-  | 'bowl'
-  | 'candle'
-  | 'pot'
-  | 'blanket'
-  | 'tube'
-
 export type Size = { label: string; factor: number }
 
 export type Kind = {
+  /** Also names the kind's picture (app/lib/images/picture-categories.ts). */
   name: string
-  drawing: Drawing
   /** Base price in whole rands for the first size. */
   rands: number
   options: readonly string[]
@@ -47,8 +29,6 @@ export type CategoryDef = {
   sizeLabel?: string
   /** Sentences about provenance and care, two of which end each description. */
   details: readonly string[]
-  /** Base hues (0-360) the illustrations are drawn in. */
-  hues: readonly number[]
   kinds: readonly Kind[]
 }
 
@@ -86,11 +66,9 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       'Our most-gifted item every December.',
       'Proudly made in the Western Cape.',
     ],
-    hues: [18, 32, 8, 45],
     kinds: [
       {
         name: 'Cape Malay Curry Masala',
-        drawing: 'jar',
         rands: 65,
         options: ['Mild', 'Medium', 'Hot', 'Bo-Kaap Original'],
         sizes: grams(['100 g', 1], ['250 g', 2.1], ['500 g', 3.6]),
@@ -100,7 +78,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Biltong Spice',
-        drawing: 'pouch',
         rands: 55,
         options: ['Traditional', 'Chilli Bite', 'Black Pepper', 'Peri-Peri', 'Coriander Heavy'],
         sizes: grams(['200 g', 1], ['500 g', 2.2], ['1 kg', 3.8]),
@@ -110,7 +87,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Karoo Lamb Rub',
-        drawing: 'jar',
         rands: 69,
         options: ['Rosemary & Garlic', 'Wild Thyme', 'Smoked Paprika', 'Lemon Pepper'],
         sizes: grams(['120 g', 1], ['300 g', 2.2]),
@@ -120,7 +96,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Chakalaka Relish',
-        drawing: 'jar',
         rands: 49,
         options: ['Mild', 'Hot', 'Extra Hot', 'With Baked Beans'],
         sizes: grams(['400 g', 1], ['780 g', 1.7]),
@@ -130,7 +105,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Buttermilk Rusks',
-        drawing: 'tin',
         rands: 85,
         options: ['Plain', 'Aniseed', 'Muesli', 'Condensed Milk', 'Wholewheat & Raisin'],
         sizes: grams(['500 g', 1], ['1 kg', 1.8]),
@@ -140,7 +114,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Fynbos Honey',
-        drawing: 'jar',
         rands: 95,
         options: ['Raw', 'Creamed', 'Honeycomb Chunk', 'Buchu Infused'],
         sizes: grams(['250 g', 1], ['500 g', 1.8], ['1 kg', 3.2]),
@@ -150,7 +123,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Peri-Peri Sauce',
-        drawing: 'bottle',
         rands: 59,
         options: ['Lemon & Herb', 'Hot', 'Xtra Hot', 'Garlic', 'Smoky'],
         sizes: grams(['250 ml', 1], ['500 ml', 1.7]),
@@ -160,7 +132,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Apricot Chutney',
-        drawing: 'jar',
         rands: 52,
         options: ['Original', 'Hot', 'Peach & Apricot', 'Mango'],
         sizes: grams(['470 g', 1], ['1 kg', 1.8]),
@@ -170,7 +141,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Boerewors Spice',
-        drawing: 'pouch',
         rands: 48,
         options: ['Traditional', 'Garlic', 'Chilli', 'Coriander & Clove'],
         sizes: grams(['250 g', 1], ['1 kg', 3.1]),
@@ -180,7 +150,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Cape Chutney Gift Set',
-        drawing: 'jar',
         rands: 189,
         options: ['Three Jars', 'Five Jars'],
         sizes: one,
@@ -190,7 +159,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Durban Masala',
-        drawing: 'jar',
         rands: 62,
         options: ['Mother-in-Law', 'Kashmiri Red', 'Bunny Chow Blend', 'Mild Leaf'],
         sizes: grams(['100 g', 1], ['250 g', 2.1], ['500 g', 3.6]),
@@ -227,11 +195,9 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       'Roasted in small batches the week it ships.',
       'A cup of home for South Africans abroad.',
     ],
-    hues: [10, 28, 140, 350],
     kinds: [
       {
         name: 'Rooibos Loose-Leaf Tea',
-        drawing: 'tin',
         rands: 79,
         options: ['Classic', 'Green Rooibos', 'Vanilla', 'Honey', 'Organic'],
         sizes: grams(['250 g', 1], ['500 g', 1.8], ['1 kg', 3.1]),
@@ -241,7 +207,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Honeybush Tea',
-        drawing: 'tin',
         rands: 89,
         options: ['Classic', 'Wild-Harvested', 'Lemon', 'Rose Geranium'],
         sizes: grams(['100 g', 1], ['250 g', 2.1]),
@@ -251,7 +216,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Rooibos Chai',
-        drawing: 'pouch',
         rands: 85,
         options: ['Masala', 'Vanilla Spice', 'Ginger', 'Chocolate'],
         sizes: grams(['150 g', 1], ['300 g', 1.8]),
@@ -261,7 +225,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Rooibos Tea Bags',
-        drawing: 'tin',
         rands: 45,
         options: ['Original', 'Earl Grey Style', 'Buchu & Mint', 'Red Cappuccino'],
         sizes: grams(['40 bags', 1], ['80 bags', 1.7], ['160 bags', 3]),
@@ -271,7 +234,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Buchu Herbal Tea',
-        drawing: 'tin',
         rands: 95,
         options: ['Pure Buchu', 'Buchu & Rooibos', 'Buchu & Lemongrass'],
         sizes: grams(['50 g', 1], ['100 g', 1.8]),
@@ -281,7 +243,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Coffee Beans',
-        drawing: 'pouch',
         rands: 145,
         options: [
           'Espresso Roast',
@@ -296,7 +257,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Ground Filter Coffee',
-        drawing: 'pouch',
         rands: 119,
         options: ['Plunger Grind', 'Filter Grind', 'Moka Grind', 'Chicory Blend'],
         sizes: grams(['250 g', 1], ['500 g', 1.8]),
@@ -305,7 +265,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Rooibos Espresso Capsules',
-        drawing: 'tin',
         rands: 89,
         options: ['Original', 'Vanilla', 'Caramel'],
         sizes: grams(['10 capsules', 1], ['30 capsules', 2.6]),
@@ -315,7 +274,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Tea Gift Tin',
-        drawing: 'tin',
         rands: 249,
         options: ['Cape Favourites', 'Bedtime Blends', 'Fynbos Discovery'],
         sizes: one,
@@ -352,11 +310,9 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       'Wrapped in brown paper and string, ready to give.',
       'Every purchase supports the makers’ cooperative directly.',
     ],
-    hues: [200, 48, 4, 275, 160],
     kinds: [
       {
         name: 'Ndebele-Pattern Cushion Cover',
-        drawing: 'cushion',
         rands: 349,
         options: ['Ochre', 'Indigo', 'Sunset Red', 'Emerald', 'Monochrome'],
         sizes: grams(['45 x 45 cm', 1], ['60 x 60 cm', 1.35]),
@@ -366,7 +322,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Mohair Throw',
-        drawing: 'blanket',
         rands: 1450,
         options: ['Oatmeal', 'Charcoal', 'Dusty Pink', 'Karoo Sand', 'Forest'],
         sizes: grams(['130 x 180 cm', 1], ['150 x 220 cm', 1.3]),
@@ -375,7 +330,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Shweshwe Table Runner',
-        drawing: 'blanket',
         rands: 289,
         options: ['Blue', 'Brown', 'Red', 'Green'],
         sizes: grams(['180 cm', 1], ['240 cm', 1.25]),
@@ -385,7 +339,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Enamel Mug',
-        drawing: 'bowl',
         rands: 89,
         options: ['White & Blue Rim', 'Cream & Green Rim', 'Speckled Black', 'Red'],
         sizes: grams(['350 ml', 1], ['500 ml', 1.2]),
@@ -394,7 +347,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Hand-Thrown Ceramic Bowl',
-        drawing: 'bowl',
         rands: 260,
         options: ['Celadon', 'Oxblood', 'Matte White', 'Karoo Clay', 'Ocean Blue'],
         sizes: grams(['Small', 1], ['Medium', 1.5], ['Serving', 2.4]),
@@ -403,7 +355,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Fynbos Soy Candle',
-        drawing: 'candle',
         rands: 185,
         options: [
           'Buchu & Lemon',
@@ -419,7 +370,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Wild Olive Serving Board',
-        drawing: 'basket',
         rands: 520,
         options: ['Round', 'Paddle', 'Long Platter'],
         sizes: grams(['Small', 1], ['Large', 1.6]),
@@ -429,7 +379,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Shweshwe Tea Towel Set',
-        drawing: 'blanket',
         rands: 159,
         options: ['Indigo', 'Chocolate', 'Mixed'],
         sizes: grams(['Set of 2', 1], ['Set of 4', 1.8]),
@@ -438,7 +387,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Woven Placemats',
-        drawing: 'basket',
         rands: 299,
         options: ['Natural', 'Black & Natural', 'Ochre'],
         sizes: grams(['Set of 4', 1], ['Set of 6', 1.45]),
@@ -447,7 +395,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Karoo Landscape Print',
-        drawing: 'book',
         rands: 450,
         options: ['Koppie at Dusk', 'Windpomp', 'Farm Road', 'Quiver Tree'],
         sizes: grams(['A4', 1], ['A3', 1.5], ['A2', 2.4]),
@@ -485,11 +432,9 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       'Wipe clean with a dry cloth.',
       'Fairly traded through a rural craft cooperative.',
     ],
-    hues: [350, 190, 50, 120, 290],
     kinds: [
       {
         name: 'Zulu Beadwork Necklace',
-        drawing: 'beads',
         rands: 380,
         options: ['Love Letter', 'Rainbow', 'Black & White', 'Blue Diamond', 'Wedding Colours'],
         sizes: one,
@@ -499,7 +444,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Beaded Bracelet',
-        drawing: 'beads',
         rands: 95,
         options: ['Flag Colours', 'Ndebele Stripes', 'Turquoise', 'Red & Gold', 'Monochrome'],
         sizes: grams(['Single', 1], ['Stack of 3', 2.4]),
@@ -508,7 +452,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Xhosa Beaded Collar',
-        drawing: 'beads',
         rands: 690,
         options: ['White & Turquoise', 'Red & White', 'Blue & White'],
         sizes: one,
@@ -517,7 +460,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Ilala Palm Basket',
-        drawing: 'basket',
         rands: 420,
         options: ['Natural', 'Zigzag', 'Lightning', 'Star', 'Triangles'],
         sizes: grams(['Small', 1], ['Medium', 1.7], ['Large', 2.6]),
@@ -527,7 +469,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Telephone Wire Bowl',
-        drawing: 'bowl',
         rands: 340,
         options: ['Rainbow Spiral', 'Blue Sea', 'Earth Tones', 'Black & Yellow'],
         sizes: grams(['15 cm', 1], ['25 cm', 1.9], ['35 cm', 3]),
@@ -536,7 +477,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Wire & Bead Animal',
-        drawing: 'beads',
         rands: 165,
         options: ['Elephant', 'Giraffe', 'Rhino', 'Guinea Fowl', 'Chameleon'],
         sizes: grams(['Small', 1], ['Medium', 1.8], ['Large', 3.2]),
@@ -546,7 +486,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Soapstone Carving',
-        drawing: 'pot',
         rands: 280,
         options: ['Hippo', 'Bird', 'Mother & Child', 'Abstract Form'],
         sizes: grams(['Small', 1], ['Medium', 2.1]),
@@ -555,7 +494,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Ndebele Beaded Doll',
-        drawing: 'beads',
         rands: 310,
         options: ['Bride', 'Mother', 'Girl', 'Elder'],
         sizes: one,
@@ -564,7 +502,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Venda Clay Pot',
-        drawing: 'pot',
         rands: 390,
         options: ['Graphite & Ochre', 'Red Ochre', 'Black Burnished'],
         sizes: grams(['Small', 1], ['Medium', 1.7], ['Large', 2.6]),
@@ -573,7 +510,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Recycled Tin Toy',
-        drawing: 'tin',
         rands: 120,
         options: ['Bicycle', 'Bakkie', 'Aeroplane', 'Minibus Taxi'],
         sizes: one,
@@ -611,11 +547,9 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       'Sizes run true; see the size guide for measurements.',
       'Made in a small workshop that pays a living wage.',
     ],
-    hues: [220, 12, 90, 330, 40],
     kinds: [
       {
         name: 'Shweshwe Apron',
-        drawing: 'apron',
         rands: 299,
         options: ['Indigo', 'Brown', 'Red', 'Pink', 'Green'],
         sizes: grams(['Adult', 1], ['Child', 0.7]),
@@ -624,7 +558,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Shweshwe Wrap Skirt',
-        drawing: 'apron',
         rands: 549,
         options: ['Indigo', 'Brown', 'Red', 'Teal'],
         sizes: grams(['Size S', 1], ['Size M', 1], ['Size L', 1]),
@@ -634,7 +567,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Lekker Cotton Tee',
-        drawing: 'shirt',
         rands: 249,
         options: ['Black', 'White', 'Mustard', 'Olive', 'Rust'],
         sizes: grams(['Size S', 1], ['Size M', 1], ['Size L', 1]),
@@ -643,7 +575,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Leather Vellies',
-        drawing: 'pouch',
         rands: 899,
         options: ['Tan', 'Chocolate', 'Black', 'Olive Suede'],
         sizes: grams(['Size 6', 1], ['Size 8', 1], ['Size 10', 1]),
@@ -653,7 +584,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Mohair Socks',
-        drawing: 'shirt',
         rands: 159,
         options: ['Charcoal', 'Oatmeal', 'Navy', 'Stripe'],
         sizes: grams(['Size 4-7', 1], ['Size 8-11', 1]),
@@ -662,7 +592,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Kikoi Wrap',
-        drawing: 'blanket',
         rands: 329,
         options: ['Sunrise Stripe', 'Ocean Stripe', 'Bushveld', 'Sunset'],
         sizes: one,
@@ -672,7 +601,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Canvas Bucket Hat',
-        drawing: 'pot',
         rands: 279,
         options: ['Khaki', 'Olive', 'Shweshwe Lined', 'Black'],
         sizes: grams(['S/M', 1], ['L/XL', 1]),
@@ -681,7 +609,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Basotho Blanket Scarf',
-        drawing: 'blanket',
         rands: 459,
         options: ['Maize Pattern', 'Crown Pattern', 'Heritage Stripe'],
         sizes: one,
@@ -690,7 +617,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Madiba-Style Silk Shirt',
-        drawing: 'shirt',
         rands: 1290,
         options: ['Gold Leaf', 'Blue Geometric', 'Black & Red', 'Green Fern'],
         sizes: grams(['Size M', 1], ['Size L', 1], ['Size XL', 1.05]),
@@ -727,11 +653,9 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       'In a recyclable glass or aluminium container.',
       'Wild-harvested oils bought from community cooperatives.',
     ],
-    hues: [30, 300, 100, 170, 15],
     kinds: [
       {
         name: 'Marula Body Butter',
-        drawing: 'jar',
         rands: 195,
         options: ['Unscented', 'Rose Geranium', 'Vanilla', 'Buchu', 'Sweet Orange'],
         sizes: grams(['100 ml', 1], ['250 ml', 2]),
@@ -741,7 +665,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Rooibos Face Mist',
-        drawing: 'bottle',
         rands: 165,
         options: ['Rooibos & Rose', 'Rooibos & Cucumber', 'Rooibos & Aloe'],
         sizes: grams(['100 ml', 1], ['200 ml', 1.7]),
@@ -750,7 +673,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Baobab Oil',
-        drawing: 'bottle',
         rands: 229,
         options: ['Pure', 'With Vitamin E', 'Hair Blend'],
         sizes: grams(['30 ml', 1], ['50 ml', 1.5], ['100 ml', 2.6]),
@@ -760,7 +682,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Buchu Hand Cream',
-        drawing: 'tube',
         rands: 119,
         options: ['Buchu & Mint', 'Buchu & Lavender', 'Unscented'],
         sizes: grams(['50 ml', 1], ['100 ml', 1.7]),
@@ -769,7 +690,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Fynbos Soap Bar',
-        drawing: 'pouch',
         rands: 65,
         options: ['Wild Rosemary', 'Rooibos Scrub', 'Kelp & Sea Salt', 'Honeybush', 'Charcoal'],
         sizes: grams(['120 g', 1], ['Set of 3', 2.6]),
@@ -778,7 +698,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Kalahari Melon Seed Oil',
-        drawing: 'bottle',
         rands: 199,
         options: ['Pure', 'Facial Serum', 'Body Blend'],
         sizes: grams(['30 ml', 1], ['100 ml', 2.5]),
@@ -788,7 +707,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Aloe Ferox Gel',
-        drawing: 'tube',
         rands: 99,
         options: ['Pure', 'With Tea Tree', 'After-Sun'],
         sizes: grams(['100 ml', 1], ['250 ml', 1.9]),
@@ -798,7 +716,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Beeswax Lip Balm',
-        drawing: 'tube',
         rands: 55,
         options: ['Rooibos', 'Honey', 'Peppermint', 'Marula'],
         sizes: grams(['Single', 1], ['Set of 3', 2.6]),
@@ -807,7 +724,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Rose Geranium Bath Salts',
-        drawing: 'jar',
         rands: 145,
         options: ['Rose Geranium', 'Buchu & Eucalyptus', 'Lavender & Fynbos'],
         sizes: grams(['500 g', 1], ['1 kg', 1.7]),
@@ -846,11 +762,9 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       'Wrapped in protective kraft paper for delivery.',
       'A favourite for book clubs and gifts.',
     ],
-    hues: [0, 210, 30, 150, 260, 45],
     kinds: [
       {
         name: 'The Karoo Table',
-        drawing: 'book',
         rands: 395,
         options: ['English', 'Afrikaans'],
         sizes: grams(['Hardcover', 1.35], ['Paperback', 1]),
@@ -860,7 +774,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Cape Malay Kitchen',
-        drawing: 'book',
         rands: 360,
         options: ['English', 'Afrikaans'],
         sizes: grams(['Hardcover', 1.35], ['Paperback', 1]),
@@ -870,7 +783,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Boerekos: Ouma se Resepte',
-        drawing: 'book',
         rands: 320,
         options: ['Afrikaans', 'English'],
         sizes: grams(['Hardcover', 1.35], ['Paperback', 1]),
@@ -880,7 +792,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'The Braai Handbook',
-        drawing: 'book',
         rands: 299,
         options: ['English', 'Afrikaans', 'isiZulu'],
         sizes: grams(['Paperback', 1], ['Hardcover', 1.3]),
@@ -890,7 +801,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Veld Flowers of the Western Cape',
-        drawing: 'book',
         rands: 450,
         options: ['English', 'Afrikaans'],
         sizes: grams(['Paperback', 1], ['Hardcover', 1.3]),
@@ -900,7 +810,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Stories from the Drakensberg',
-        drawing: 'book',
         rands: 280,
         options: ['English', 'isiZulu', 'Sesotho'],
         sizes: grams(['Paperback', 1], ['Hardcover', 1.35]),
@@ -910,7 +819,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Kinderrympies en Liedjies',
-        drawing: 'book',
         rands: 189,
         options: ['Afrikaans', 'Bilingual'],
         sizes: grams(['Board book', 1], ['Hardcover', 1.4]),
@@ -919,7 +827,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Rusks & Rooibos: A Baking Book',
-        drawing: 'book',
         rands: 340,
         options: ['English', 'Afrikaans'],
         sizes: grams(['Paperback', 1], ['Hardcover', 1.3]),
@@ -929,7 +836,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'A Short History of the Karoo',
-        drawing: 'book',
         rands: 310,
         options: ['English', 'Afrikaans'],
         sizes: grams(['Paperback', 1], ['Hardcover', 1.3]),
@@ -939,7 +845,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Everyday isiXhosa Phrasebook',
-        drawing: 'book',
         rands: 165,
         options: ['English–isiXhosa', 'Afrikaans–isiXhosa'],
         sizes: grams(['Pocket', 1], ['With audio card', 1.3]),
@@ -977,11 +882,9 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       'Comes with a lifetime workmanship guarantee.',
       'Tested by our team on real fires, not gas.',
     ],
-    hues: [20, 0, 35, 200],
     kinds: [
       {
         name: 'Cast-Iron Potjie Pot',
-        drawing: 'pot',
         rands: 649,
         options: ['Three-Legged', 'Flat-Bottomed', 'Enamelled Lid'],
         sizes: grams(['No. 1', 1], ['No. 3', 1.6], ['No. 6', 2.5]),
@@ -991,7 +894,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Braai Tongs',
-        drawing: 'apron',
         rands: 189,
         options: ['Stainless Steel', 'Wild Olive Handle', 'Extra Long'],
         sizes: one,
@@ -1000,7 +902,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Hinged Braai Grid',
-        drawing: 'basket',
         rands: 399,
         options: ['Standard', 'Deep', 'Fish Shaped', 'Stainless Steel'],
         sizes: grams(['Medium', 1], ['Large', 1.35]),
@@ -1009,7 +910,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Leather Braai Apron',
-        drawing: 'apron',
         rands: 749,
         options: ['Tan', 'Brown', 'Black'],
         sizes: one,
@@ -1019,7 +919,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Sosatie Skewers',
-        drawing: 'tin',
         rands: 129,
         options: ['Stainless Steel', 'Bamboo', 'Wooden Handle'],
         sizes: grams(['Set of 6', 1], ['Set of 12', 1.7]),
@@ -1028,7 +927,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Potbrood Tin',
-        drawing: 'tin',
         rands: 279,
         options: ['Round', 'Loaf', 'Lidded'],
         sizes: grams(['Small', 1], ['Large', 1.4]),
@@ -1037,7 +935,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Camp Enamel Plate Set',
-        drawing: 'bowl',
         rands: 319,
         options: ['White & Blue', 'Green', 'Speckled Grey'],
         sizes: grams(['Set of 4', 1], ['Set of 6', 1.45]),
@@ -1046,7 +943,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Fireside Folding Chair',
-        drawing: 'blanket',
         rands: 1190,
         options: ['Canvas & Teak', 'Leather & Oak', 'Green Canvas'],
         sizes: one,
@@ -1055,7 +951,6 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
       },
       {
         name: 'Braai Salt',
-        drawing: 'jar',
         rands: 55,
         options: ['Rosemary', 'Smoked', 'Chilli', 'Garlic & Herb'],
         sizes: grams(['250 g', 1], ['500 g', 1.7]),

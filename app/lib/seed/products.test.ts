@@ -9,7 +9,9 @@ import {
   generateProducts,
   slugify,
 } from './products'
-import { Random } from './random'
+import { CATEGORY_DEFS } from './catalogue-data'
+import { pictureKind } from '~/lib/images/pictures'
+import { Random } from '~/lib/random'
 
 const now = new Date('2025-06-01T08:00:00.000Z')
 const YEAR_MS = 365 * 86_400_000
@@ -96,6 +98,15 @@ describe('generateProducts (demo size)', () => {
         expect(image.alt.length).toBeGreaterThan(p.name.length + 15)
         expect([image.width, image.height]).toEqual([800, 800])
       })
+    }
+  })
+
+  it('has a picture for every kind of product it sells', () => {
+    for (const category of CATEGORY_DEFS) {
+      for (const kind of category.kinds) {
+        const product = { name: `${kind.name} – ${kind.options[0]}`, category: category.slug }
+        expect(pictureKind(product)?.name, `${category.slug}: ${kind.name}`).toBe(kind.name)
+      }
     }
   })
 

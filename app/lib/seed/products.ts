@@ -1,8 +1,8 @@
 import type { Product, RatingSummary } from '~/lib/data/types'
 
 import { CATEGORY_DEFS, type CategoryDef, type Kind } from './catalogue-data'
-import { productImages } from './images'
-import { Random } from './random'
+import { productImages } from '~/lib/images/pictures'
+import { Random } from '~/lib/random'
 
 export const DEFAULT_SEED = 'karoo-and-co'
 /** The demo shop's size: seven pages of 24 on /shop, every kind of product at least twice. */

@@ -1,7 +1,7 @@
 import type { Product, Review } from '~/lib/data/types'
 
-import { kindFor } from './images'
-import { Random } from './random'
+import { pictureKind } from '~/lib/images/pictures'
+import { Random } from '~/lib/random'
 import { DEFAULT_SEED } from './products'
 import { reviewAuthorName, type DemoUser } from './users'
 
@@ -133,7 +133,7 @@ export function generateReviews(
     const count = random.weighted([12, 8, 10, 12, 14, 14, 12, 10, 8])
     const mediocre = random.chance(0.15)
     const weights = mediocre ? [8, 14, 32, 32, 14] : [2, 4, 10, 32, 52]
-    const item = (kindFor(product)?.name ?? product.name).toLowerCase()
+    const item = (pictureKind(product)?.name ?? product.name).toLowerCase()
     const notes = CATEGORY_NOTES[product.category] ?? []
     for (const user of random.sample(users, Math.min(count, MAX_REVIEWS_PER_PRODUCT))) {
       const rating = (random.weighted(weights) + 1) as Rating

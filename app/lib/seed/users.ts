@@ -1,6 +1,6 @@
 import type { Address, User } from '~/lib/data/types'
 
-import { hashString } from './random'
+import { hashString } from '~/lib/random'
 
 /** A demo customer as the seed creates it (the store adds createdAt and updatedAt). */
 export type DemoUser = Omit<User, 'createdAt' | 'updatedAt'>

@@ -1,0 +1,23 @@
+import { getStore } from '~/lib/data/index.server'
+import type { Product } from '~/lib/data/types'
+
+import { searchCatalog, type CatalogResult } from './catalog.server'
+import { parseProductId, toCatalogQuery, type ShopParams } from './query.server'
+
+/**
+ * The catalogue as pages ask for it: routes call these instead of the store or the index, so
+ * where a product comes from is decided here once.
+ */
+export const catalog = {
+  /** The product behind a URL's id, or null when the text cannot be a product id or none has it. */
+  async product(id: string | undefined): Promise<Product | null> {
+    const productId = parseProductId(id)
+    if (!productId) return null
+    return (await getStore()).products.get(productId)
+  },
+
+  /** One page of /shop: search, filters, sort and page from its parsed query string. */
+  search(params: ShopParams): Promise<CatalogResult> {
+    return searchCatalog(toCatalogQuery(params))
+  },
+}
