@@ -32,12 +32,22 @@ afterAll(async () => {
 function webhook(body: string, signature: string | null) {
   const headers = new Headers({ 'Content-Type': 'application/json' })
   if (signature) headers.set('webhook-signature', signature)
-  const request = new Request('http://shop.test/storyblok/webhook', { method: 'POST', body, headers })
+  const request = new Request('http://shop.test/storyblok/webhook', {
+    method: 'POST',
+    body,
+    headers,
+  })
   return route.action({ request, params: {}, context: { clientIp: '127.0.0.1' } })
 }
 
 describe('POST /storyblok/webhook', () => {
-  const body = JSON.stringify({ text: 'published', action: 'published', space_id: 1, story_id: 2, full_slug: 'home' })
+  const body = JSON.stringify({
+    text: 'published',
+    action: 'published',
+    space_id: 1,
+    story_id: 2,
+    full_slug: 'home',
+  })
 
   it('refuses a call without a valid signature and keeps the cache', async () => {
     expect((await content.contentSource().story('home'))?.content.headline).toBe('Before')
@@ -57,5 +67,23 @@ describe('POST /storyblok/webhook', () => {
     const response = await webhook(body, signature)
     expect(response.status).toBe(200)
     expect((await content.contentSource().story('home'))?.content.headline).toBe('After')
+  })
+})
+
+describe('/storyblok/webhook without Storyblok', () => {
+  it('does not exist when content comes from files', async () => {
+    vi.stubEnv('STORYBLOK_TOKEN', '')
+    vi.resetModules()
+    const files = await import('./storyblok.webhook')
+    const request = new Request('http://shop.test/storyblok/webhook', {
+      method: 'POST',
+      body: '{}',
+    })
+    await expect(
+      files.action({ request, params: {}, context: { clientIp: '127.0.0.1' } }),
+    ).rejects.toMatchObject({
+      status: 404,
+    })
+    expect(() => files.loader()).toThrow(expect.objectContaining({ status: 404 }))
   })
 })
