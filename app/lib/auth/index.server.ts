@@ -1,14 +1,16 @@
-import { getStore } from '~/lib/data/index.server'
+import { getStore, type Store } from '~/lib/data/index.server'
 import { env } from '~/lib/env.server'
+import { promisePerKey } from '~/lib/remember.server'
 
 import type { AuthAdapter } from './types'
 
-let adapter: Promise<AuthAdapter> | undefined
+// One adapter per store (tests and scripts close the store and open another), remembered across
+// `remix dev` rebuilds; a failed start (firebase-admin not loading) is tried again on the next call.
+const adapterFor = promisePerKey<Store, AuthAdapter>('auth-adapter')
 
 /** The sign-in adapter, chosen once from AUTH_BACKEND. Routes never import an adapter directly. */
-export function getAuth(): Promise<AuthAdapter> {
-  adapter ??= (async () => {
-    const store = await getStore()
+export async function getAuth(): Promise<AuthAdapter> {
+  return adapterFor(await getStore(), async (store) => {
     if (env.authBackend === 'firebase') {
       // Loaded on demand: the local default never pulls in firebase-admin.
       const { createFirebaseAuth } = await import('./firebase.server')
@@ -26,8 +28,7 @@ export function getAuth(): Promise<AuthAdapter> {
       credentials: store.credentials,
       exposeResetLinks: !env.isProduction,
     })
-  })()
-  return adapter
+  })
 }
 
 export type { AuthAdapter, AuthSession } from './types'

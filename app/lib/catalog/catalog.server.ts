@@ -1,15 +1,10 @@
 import { remember } from '@epic-web/remember'
 
 import { getStore, type Store } from '~/lib/data/index.server'
+import { promisePerKey } from '~/lib/remember.server'
 
 import { CatalogIndex, type CatalogQuery, type CatalogResult } from './catalog-index.server'
 import type { ProductSummary } from './summary'
-
-type Holder = { store: Store; index: Promise<CatalogIndex> }
-
-// On globalThis for the same reason as the store: `remix dev` re-evaluates the server build on
-// every change, and a module-level index would rebuild (and subscribe again) each time.
-const holder = globalThis as typeof globalThis & { __storefrontCatalog?: Holder }
 
 /**
  * Builds the index from every product and keeps it fresh through the store's change events.
@@ -45,18 +40,16 @@ export async function isCatalogReady(): Promise<boolean> {
   return builtFor.has(await getStore())
 }
 
-/** The process's catalogue index, built once on first use. */
+// Remembered so a `remix dev` rebuild reuses the index instead of building (and subscribing) again;
+// one per store, since tests and scripts close the store and open another.
+const indexFor = promisePerKey<Store, CatalogIndex>('catalog-index')
+
+/**
+ * The catalogue index over the current store, built once on first use. A failed build (store
+ * unreachable) is not kept: the next call builds again.
+ */
 export async function getCatalog(): Promise<CatalogIndex> {
-  const store = await getStore()
-  if (holder.__storefrontCatalog?.store !== store) {
-    const index = buildCatalogIndex(store)
-    holder.__storefrontCatalog = { store, index }
-    index.catch(() => {
-      // A failed build (store unreachable) is retried by the next request rather than cached.
-      if (holder.__storefrontCatalog?.index === index) holder.__storefrontCatalog = undefined
-    })
-  }
-  return holder.__storefrontCatalog!.index
+  return indexFor(await getStore(), buildCatalogIndex)
 }
 
 /** Search, filter, sort and page the catalogue (24 per page). */

@@ -1,6 +1,9 @@
+import { rememberPromise } from '~/lib/remember.server'
+
 import type { Store } from './store'
 
-export type StoreOptions = { backend: 'sqlite'; dataDir: string } | { backend: 'firestore'; projectId: string }
+export type StoreOptions =
+  { backend: 'sqlite'; dataDir: string } | { backend: 'firestore'; projectId: string }
 
 /**
  * Opens a store over the chosen adapter. Adapters load on demand so the SQLite build never pulls in
@@ -15,14 +18,12 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return openFirestoreStore(options.projectId)
 }
 
-// Kept on globalThis: `remix dev` re-evaluates the server build on every change, and a module-level
-// variable would open another database connection (and snapshot listeners) each time.
-const holder = globalThis as typeof globalThis & { __storefrontStore?: Promise<Store> }
-
-/** The process's store, opened on first use from DATA_BACKEND and kept for the life of the process. */
+/**
+ * The process's store, opened on first use from DATA_BACKEND and kept for the life of the process
+ * (through `remix dev` rebuilds too). A failed open is not kept: the next call tries again.
+ */
 export function getStore(): Promise<Store> {
-  if (holder.__storefrontStore) return holder.__storefrontStore
-  const opening: Promise<Store> = (async () => {
+  return rememberPromise('store', async (forgetThis) => {
     const { env } = await import('~/lib/env.server')
     const store =
       env.dataBackend === 'firestore'
@@ -32,17 +33,11 @@ export function getStore(): Promise<Store> {
     const close = store.close.bind(store)
     // Once closed (tests, scripts), the next getStore() opens a new one instead of handing out a dead store.
     store.close = async () => {
-      if (holder.__storefrontStore === opening) holder.__storefrontStore = undefined
+      forgetThis()
       await close()
     }
     return store
-  })().catch((error: unknown) => {
-    // A failed open (locked file, bad credentials) should not poison every later request.
-    if (holder.__storefrontStore === opening) holder.__storefrontStore = undefined
-    throw error
   })
-  holder.__storefrontStore = opening
-  return opening
 }
 
 export type { Store } from './store'

@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto'
 
+import { remember } from '@epic-web/remember'
+
 import { safeRedirect } from '~/lib/http.server'
 
 import { amountToCents, centsToAmount } from './amount'
@@ -257,10 +259,11 @@ export class SentItns {
   }
 }
 
-// Kept on globalThis so a development rebuild, which re-imports the server bundle, keeps memory.
-const globalMemory = globalThis as typeof globalThis & { __payfastSimulatorSent?: SentItns }
-/** The simulator's memory of sent ITNs for this process. */
-export const sentItns: SentItns = (globalMemory.__payfastSimulatorSent ??= new SentItns())
+/**
+ * The simulator's memory of sent ITNs for this process, remembered so a development rebuild, which
+ * re-imports the server bundle, keeps it.
+ */
+export const sentItns: SentItns = remember('payfast-simulator-sent-itns', () => new SentItns())
 
 export type ItnDelivery = { delivered: boolean; detail: string }
 
