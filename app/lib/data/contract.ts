@@ -14,8 +14,8 @@ import type { Address, OrderDraft, Product } from './types'
  * it with a harness that hands each test an empty store.
  */
 export type ContractHarness = {
-  /** An empty store for one test. */
-  fresh(): Promise<Store>
+  /** An empty store for one test, stamping its writes with `now`. */
+  fresh(options: { now: () => Date }): Promise<Store>
   /** Called after each test with the store `fresh()` returned. */
   release(store: Store): Promise<void>
   /** Called once after the last test. */
@@ -24,7 +24,17 @@ export type ContractHarness = {
 
 const T0 = '2025-03-01T10:00:00.000Z'
 const minutes = (n: number, from = T0) => new Date(Date.parse(from) + n * 60_000).toISOString()
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A clock the test moves by hand, so order by time never depends on how fast the machine runs. */
+function manualClock(start: string) {
+  let at = Date.parse(start)
+  return {
+    now: () => new Date(at),
+    advance(minutes: number) {
+      at += minutes * 60_000
+    },
+  }
+}
 
 export function product(id: string, overrides: Partial<Product> = {}): Product {
   return {
@@ -55,7 +65,10 @@ const address: Address = {
   postalCode: '8001',
 }
 
-export function draft(lines: { productId: string; quantity: number; unitPriceCents?: number }[], userId: string | null = null): OrderDraft {
+export function draft(
+  lines: { productId: string; quantity: number; unitPriceCents?: number }[],
+  userId: string | null = null,
+): OrderDraft {
   const orderLines = lines.map((line) => ({
     productId: line.productId,
     name: `Product ${line.productId}`,
@@ -63,7 +76,10 @@ export function draft(lines: { productId: string; quantity: number; unitPriceCen
     quantity: line.quantity,
     imageUrl: `/images/${line.productId}.jpg`,
   }))
-  const subtotalCents = orderLines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0)
+  const subtotalCents = orderLines.reduce(
+    (sum, line) => sum + line.unitPriceCents * line.quantity,
+    0,
+  )
   const shippingCents = subtotalCents >= 100_000 ? 0 : 9_900
   const totalCents = subtotalCents + shippingCents
   return {
@@ -82,33 +98,56 @@ export function draft(lines: { productId: string; quantity: number; unitPriceCen
 }
 
 let orderSeq = 0
-const orderId = () => `ORD${Date.now().toString(36).toUpperCase()}${(orderSeq++).toString().padStart(4, '0')}`
+const orderId = () =>
+  `ORD${Date.now().toString(36).toUpperCase()}${(orderSeq++).toString().padStart(4, '0')}`
 
-/** Polls until `check` passes; listeners on a remote database deliver asynchronously. */
-async function eventually(check: () => void, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      check()
-      return
-    } catch (error) {
-      if (Date.now() > deadline) throw error
-      await sleep(25)
+type ChangeTest = (change: ProductChange) => boolean
+
+/**
+ * Subscribes and records every product change heard. A remote database delivers changes
+ * asynchronously, so a test awaits the change it expects rather than polling on a timer.
+ */
+function watchProducts(store: Store) {
+  const seen: ProductChange[] = []
+  const waiters = new Set<{ test: ChangeTest; resolve: () => void }>()
+  const stop = store.products.subscribe((changes) => {
+    seen.push(...changes)
+    for (const waiter of waiters) {
+      if (changes.some(waiter.test)) {
+        waiters.delete(waiter)
+        waiter.resolve()
+      }
     }
+  })
+  return {
+    seen,
+    stop,
+    /** Resolves once a change passing `test` has been heard, now or earlier. */
+    heard(test: ChangeTest): Promise<void> {
+      if (seen.some(test)) return Promise.resolve()
+      return new Promise((resolve) => waiters.add({ test, resolve }))
+    },
   }
 }
+
+const productUpsert =
+  (id: string, test: (p: Product) => boolean): ChangeTest =>
+  (change) =>
+    change.type === 'upsert' && change.product.id === id && test(change.product)
 
 const stockOf = async (store: Store, id: string) => (await store.products.get(id))?.stock
 
 export function describeStoreContract(name: string, harness: ContractHarness): void {
   describe(`data store contract: ${name}`, () => {
     let store: Store
+    let clock: ReturnType<typeof manualClock>
 
     // The first call to a freshly started emulator can take several seconds (JVM warm-up, gRPC
     // channel), more than vitest's 10 s hook default allows on a busy two-core machine.
     const HOOK_TIMEOUT = 60_000
     beforeEach(async () => {
-      store = await harness.fresh()
+      clock = manualClock(T0)
+      store = await harness.fresh({ now: clock.now })
     }, HOOK_TIMEOUT)
     afterEach(async () => {
       await harness.release(store)
@@ -134,14 +173,20 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         await store.products.upsertMany([product('biltong'), rooibos, product('chakalaka')])
         expect(await store.products.count()).toBe(3)
         expect(await store.products.get('rooibos')).toEqual(rooibos)
-        expect((await store.products.all()).map((p) => p.id)).toEqual(['biltong', 'chakalaka', 'rooibos'])
+        expect((await store.products.all()).map((p) => p.id)).toEqual([
+          'biltong',
+          'chakalaka',
+          'rooibos',
+        ])
         const many = await store.products.getMany(['chakalaka', 'missing', 'biltong', 'chakalaka'])
         expect(many.map((p) => p.id)).toEqual(['chakalaka', 'biltong'])
       })
 
       it('replaces a product on a second upsert', async () => {
         await store.products.upsertMany([product('biltong')])
-        await store.products.upsertMany([product('biltong', { priceCents: 9_900, stock: 3, tags: [] })])
+        await store.products.upsertMany([
+          product('biltong', { priceCents: 9_900, stock: 3, tags: [] }),
+        ])
         const stored = await store.products.get('biltong')
         expect(stored).toMatchObject({ priceCents: 9_900, stock: 3, tags: [] })
         expect(await store.products.count()).toBe(1)
@@ -156,16 +201,13 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
 
       it('tells subscribers about price, stock and rating changes, and stops when unsubscribed', async () => {
         await store.products.upsertMany([product('biltong', { stock: 5 })])
-        const seen: ProductChange[] = []
-        const stop = store.products.subscribe((changes) => seen.push(...changes))
-        const upserted = (test: (p: Product) => boolean) =>
-          seen.some((c) => c.type === 'upsert' && c.product.id === 'biltong' && test(c.product))
+        const watcher = watchProducts(store)
 
         await store.products.upsertMany([product('biltong', { stock: 5, priceCents: 7_500 })])
-        await eventually(() => expect(upserted((p) => p.priceCents === 7_500)).toBe(true))
+        await watcher.heard(productUpsert('biltong', (p) => p.priceCents === 7_500))
 
         await store.orders.place(draft([{ productId: 'biltong', quantity: 2 }]), orderId(), T0)
-        await eventually(() => expect(upserted((p) => p.stock === 3)).toBe(true))
+        await watcher.heard(productUpsert('biltong', (p) => p.stock === 3))
 
         await store.reviews.upsert({
           productId: 'biltong',
@@ -175,14 +217,18 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           title: 'Good',
           body: 'Tasty',
         })
-        await eventually(() => expect(upserted((p) => p.rating.count === 1 && p.rating.sum === 4)).toBe(true))
+        await watcher.heard(
+          productUpsert('biltong', (p) => p.rating.count === 1 && p.rating.sum === 4),
+        )
 
-        stop()
-        await sleep(50)
-        const before = seen.length
+        watcher.stop()
+        // A second subscriber hearing the next change proves it was delivered; the first must not hear it.
+        const later = watchProducts(store)
+        const cheaper = productUpsert('biltong', (p) => p.priceCents === 1_000)
         await store.products.upsertMany([product('biltong', { priceCents: 1_000 })])
-        await sleep(300)
-        expect(seen.length).toBe(before)
+        await later.heard(cheaper)
+        later.stop()
+        expect(watcher.seen.some(cheaper)).toBe(false)
       })
     })
 
@@ -202,9 +248,15 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
 
       it('stores a review and keeps one per customer per product, updating the rating summary', async () => {
         const first = await store.reviews.upsert(review('u1', 5))
-        expect(first).toMatchObject({ productId: 'rooibos', userId: 'u1', rating: 5, title: 'Lekker' })
+        expect(first).toMatchObject({
+          productId: 'rooibos',
+          userId: 'u1',
+          rating: 5,
+          title: 'Lekker',
+        })
         expect(first.id).toBeTruthy()
-        await sleep(5)
+        expect(first).toMatchObject({ createdAt: T0, updatedAt: T0 })
+        clock.advance(1)
         await store.reviews.upsert(review('u2', 3))
         expect((await store.products.get('rooibos'))?.rating).toEqual({
           count: 2,
@@ -212,11 +264,11 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           distribution: [0, 0, 1, 0, 1],
         })
 
-        await sleep(5)
+        clock.advance(1)
         const again = await store.reviews.upsert(review('u1', 2, 'Changed my mind'))
         expect(again.id).toBe(first.id)
-        expect(again.createdAt).toBe(first.createdAt)
-        expect(again.updatedAt >= first.updatedAt).toBe(true)
+        expect(again.createdAt).toBe(T0)
+        expect(again.updatedAt).toBe(minutes(2))
         expect((await store.products.get('rooibos'))?.rating).toEqual({
           count: 2,
           sum: 5,
@@ -231,17 +283,21 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
       it('lists a product’s reviews newest first, with a limit', async () => {
         for (const user of ['u1', 'u2', 'u3']) {
           await store.reviews.upsert(review(user, 4))
-          await sleep(5)
+          clock.advance(1)
         }
         const listed = await store.reviews.listForProduct('rooibos')
         expect(listed.map((r) => r.userId)).toEqual(['u3', 'u2', 'u1'])
-        expect((await store.reviews.listForProduct('rooibos', { limit: 2 })).map((r) => r.userId)).toEqual(['u3', 'u2'])
+        expect(
+          (await store.reviews.listForProduct('rooibos', { limit: 2 })).map((r) => r.userId),
+        ).toEqual(['u3', 'u2'])
         expect(await store.reviews.listForProduct('biltong')).toEqual([])
       })
 
       it('refuses a rating outside 1-5 and a review of an unknown product, changing nothing', async () => {
         await expect(store.reviews.upsert({ ...review('u1', 5), rating: 6 as 5 })).rejects.toThrow()
-        await expect(store.reviews.upsert({ ...review('u1', 5), productId: 'missing' })).rejects.toThrow()
+        await expect(
+          store.reviews.upsert({ ...review('u1', 5), productId: 'missing' }),
+        ).rejects.toThrow()
         expect(await store.reviews.listForProduct('rooibos')).toEqual([])
         expect((await store.products.get('rooibos'))?.rating.count).toBe(0)
       })
@@ -259,7 +315,14 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
 
       it('creates a user and finds it by id and by email in any case', async () => {
         const created = await store.users.create(newUser('u1', 'Sipho@Example.co.za'))
-        expect(created).toMatchObject({ id: 'u1', email: 'Sipho@Example.co.za', phone: null, address: null })
+        expect(created).toMatchObject({
+          id: 'u1',
+          email: 'Sipho@Example.co.za',
+          phone: null,
+          address: null,
+          createdAt: T0,
+          updatedAt: T0,
+        })
         expect(await store.users.get('u1')).toEqual(created)
         expect(await store.users.getByEmail('sipho@example.CO.ZA')).toEqual(created)
         expect(await store.users.getByEmail('nobody@example.co.za')).toBeNull()
@@ -268,21 +331,36 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
 
       it('refuses a second account for the same email, whatever its case', async () => {
         await store.users.create(newUser('u1', 'sipho@example.co.za'))
-        await expect(store.users.create(newUser('u2', '  SIPHO@example.co.za'))).rejects.toBeInstanceOf(
-          DuplicateEmailError,
-        )
+        await expect(
+          store.users.create(newUser('u2', '  SIPHO@example.co.za')),
+        ).rejects.toBeInstanceOf(DuplicateEmailError)
         expect(await store.users.get('u2')).toBeNull()
         expect((await store.users.getByEmail('sipho@example.co.za'))?.id).toBe('u1')
       })
 
       it('updates the profile and the address', async () => {
         await store.users.create(newUser('u1', 'sipho@example.co.za'))
-        const profiled = await store.users.updateProfile('u1', { firstName: 'S', lastName: 'D', phone: '082 000 1111' })
-        expect(profiled).toMatchObject({ firstName: 'S', lastName: 'D', phone: '082 000 1111', address: null })
+        clock.advance(5)
+        const profiled = await store.users.updateProfile('u1', {
+          firstName: 'S',
+          lastName: 'D',
+          phone: '082 000 1111',
+        })
+        expect(profiled).toMatchObject({
+          firstName: 'S',
+          lastName: 'D',
+          phone: '082 000 1111',
+          address: null,
+          createdAt: T0,
+          updatedAt: minutes(5),
+        })
+        clock.advance(5)
         const addressed = await store.users.updateAddress('u1', address)
-        expect(addressed).toMatchObject({ firstName: 'S', address })
+        expect(addressed).toMatchObject({ firstName: 'S', address, updatedAt: minutes(10) })
         expect(await store.users.get('u1')).toEqual(addressed)
-        await expect(store.users.updateProfile('missing', { firstName: 'a', lastName: 'b', phone: null })).rejects.toThrow()
+        await expect(
+          store.users.updateProfile('missing', { firstName: 'a', lastName: 'b', phone: null }),
+        ).rejects.toThrow()
         await expect(store.users.updateAddress('missing', address)).rejects.toThrow()
       })
 
@@ -296,8 +374,16 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
 
       it('honours a reset token once and only before it expires', async () => {
         await store.users.create(newUser('u1', 'sipho@example.co.za'))
-        await store.credentials.createResetToken({ tokenHash: 'hash/one+=', userId: 'u1', expiresAt: minutes(60) })
-        await store.credentials.createResetToken({ tokenHash: 'hash-two', userId: 'u1', expiresAt: minutes(60) })
+        await store.credentials.createResetToken({
+          tokenHash: 'hash/one+=',
+          userId: 'u1',
+          expiresAt: minutes(60),
+        })
+        await store.credentials.createResetToken({
+          tokenHash: 'hash-two',
+          userId: 'u1',
+          expiresAt: minutes(60),
+        })
 
         expect(await store.credentials.consumeResetToken('hash/one+=', minutes(10))).toBe('u1')
         expect(await store.credentials.consumeResetToken('hash/one+=', minutes(11))).toBeNull()
@@ -345,15 +431,21 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
 
     describe('orders', () => {
       beforeEach(async () => {
-        await store.products.upsertMany([product('biltong', { stock: 10 }), product('rooibos', { stock: 4 })])
+        await store.products.upsertMany([
+          product('biltong', { stock: 10 }),
+          product('rooibos', { stock: 4 }),
+        ])
       })
 
       it('places an order: snapshots the lines, reserves stock, starts pending_payment', async () => {
         const id = orderId()
-        const input = draft([
-          { productId: 'biltong', quantity: 3 },
-          { productId: 'rooibos', quantity: 1, unitPriceCents: 5_000 },
-        ], 'u1')
+        const input = draft(
+          [
+            { productId: 'biltong', quantity: 3 },
+            { productId: 'rooibos', quantity: 1, unitPriceCents: 5_000 },
+          ],
+          'u1',
+        )
         const order = await store.orders.place(input, id, minutes(1))
         expect(order).toMatchObject({
           ...input,
@@ -398,15 +490,21 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
       })
 
       it('refuses a line with a quantity below 1', async () => {
-        await expect(store.orders.place(draft([{ productId: 'biltong', quantity: 0 }]), orderId(), T0)).rejects.toThrow()
-        await expect(store.orders.place(draft([{ productId: 'biltong', quantity: -2 }]), orderId(), T0)).rejects.toThrow()
+        await expect(
+          store.orders.place(draft([{ productId: 'biltong', quantity: 0 }]), orderId(), T0),
+        ).rejects.toThrow()
+        await expect(
+          store.orders.place(draft([{ productId: 'biltong', quantity: -2 }]), orderId(), T0),
+        ).rejects.toThrow()
         expect(await stockOf(store, 'biltong')).toBe(10)
       })
 
       it('sells the last 5 units exactly once to 20 concurrent buyers', async () => {
         await store.products.upsertMany([product('last-five', { stock: 5 })])
         const results = await Promise.allSettled(
-          Array.from({ length: 20 }, () => store.orders.place(draft([{ productId: 'last-five', quantity: 1 }]), orderId(), T0)),
+          Array.from({ length: 20 }, () =>
+            store.orders.place(draft([{ productId: 'last-five', quantity: 1 }]), orderId(), T0),
+          ),
         )
         const placed = results.filter((r) => r.status === 'fulfilled')
         const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')
@@ -419,18 +517,46 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
       }, 90_000)
 
       it('lists a customer’s orders newest first', async () => {
-        const a = await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }], 'u1'), orderId(), minutes(1))
-        const b = await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }], 'u1'), orderId(), minutes(5))
-        await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }], 'u2'), orderId(), minutes(3))
-        await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }], null), orderId(), minutes(4))
+        const a = await store.orders.place(
+          draft([{ productId: 'biltong', quantity: 1 }], 'u1'),
+          orderId(),
+          minutes(1),
+        )
+        const b = await store.orders.place(
+          draft([{ productId: 'biltong', quantity: 1 }], 'u1'),
+          orderId(),
+          minutes(5),
+        )
+        await store.orders.place(
+          draft([{ productId: 'biltong', quantity: 1 }], 'u2'),
+          orderId(),
+          minutes(3),
+        )
+        await store.orders.place(
+          draft([{ productId: 'biltong', quantity: 1 }], null),
+          orderId(),
+          minutes(4),
+        )
         expect((await store.orders.listForUser('u1')).map((o) => o.id)).toEqual([b.id, a.id])
         expect(await store.orders.listForUser('nobody')).toEqual([])
       })
 
       it('walks the happy path, recording history and the PayFast reference', async () => {
-        const { id } = await store.orders.place(draft([{ productId: 'biltong', quantity: 2 }], 'u1'), orderId(), minutes(0))
-        const paid = await store.orders.transition(id, 'paid', { now: minutes(2), pfPaymentId: '1234567', note: 'ITN COMPLETE' })
-        expect(paid).toMatchObject({ status: 'paid', pfPaymentId: '1234567', updatedAt: minutes(2) })
+        const { id } = await store.orders.place(
+          draft([{ productId: 'biltong', quantity: 2 }], 'u1'),
+          orderId(),
+          minutes(0),
+        )
+        const paid = await store.orders.transition(id, 'paid', {
+          now: minutes(2),
+          pfPaymentId: '1234567',
+          note: 'ITN COMPLETE',
+        })
+        expect(paid).toMatchObject({
+          status: 'paid',
+          pfPaymentId: '1234567',
+          updatedAt: minutes(2),
+        })
         await store.orders.transition(id, 'processing', { now: minutes(3) })
         await store.orders.transition(id, 'shipped', { now: minutes(4) })
         const delivered = await store.orders.transition(id, 'delivered', { now: minutes(5) })
@@ -448,17 +574,27 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
       })
 
       it('refuses a transition the rules do not allow, changing nothing', async () => {
-        const { id } = await store.orders.place(draft([{ productId: 'biltong', quantity: 2 }]), orderId(), T0)
-        await expect(store.orders.transition(id, 'shipped', { now: minutes(1) })).rejects.toBeInstanceOf(InvalidTransitionError)
+        const { id } = await store.orders.place(
+          draft([{ productId: 'biltong', quantity: 2 }]),
+          orderId(),
+          T0,
+        )
+        await expect(
+          store.orders.transition(id, 'shipped', { now: minutes(1) }),
+        ).rejects.toBeInstanceOf(InvalidTransitionError)
         await store.orders.transition(id, 'paid', { now: minutes(1), pfPaymentId: 'pf-1' })
         const before = await store.orders.get(id)
-        await expect(store.orders.transition(id, 'cancelled', { now: minutes(2) })).rejects.toBeInstanceOf(InvalidTransitionError)
-        await expect(store.orders.transition(id, 'paid', { now: minutes(2), pfPaymentId: 'pf-2' })).rejects.toBeInstanceOf(
-          InvalidTransitionError,
-        )
+        await expect(
+          store.orders.transition(id, 'cancelled', { now: minutes(2) }),
+        ).rejects.toBeInstanceOf(InvalidTransitionError)
+        await expect(
+          store.orders.transition(id, 'paid', { now: minutes(2), pfPaymentId: 'pf-2' }),
+        ).rejects.toBeInstanceOf(InvalidTransitionError)
         expect(await store.orders.get(id)).toEqual(before)
         expect(await stockOf(store, 'biltong')).toBe(8)
-        await expect(store.orders.transition('NOSUCHORDER1', 'paid', { now: minutes(2) })).rejects.toThrow()
+        await expect(
+          store.orders.transition('NOSUCHORDER1', 'paid', { now: minutes(2) }),
+        ).rejects.toThrow()
       })
 
       it('gives the stock back when an order is cancelled or its payment fails', async () => {
@@ -470,30 +606,53 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           orderId(),
           T0,
         )
-        const failed = await store.orders.place(draft([{ productId: 'biltong', quantity: 2 }]), orderId(), T0)
+        const failed = await store.orders.place(
+          draft([{ productId: 'biltong', quantity: 2 }]),
+          orderId(),
+          T0,
+        )
         expect(await stockOf(store, 'biltong')).toBe(5)
         expect(await stockOf(store, 'rooibos')).toBe(0)
 
-        const after = await store.orders.transition(cancelled.id, 'cancelled', { now: minutes(1), note: 'Cancelled at PayFast' })
+        const after = await store.orders.transition(cancelled.id, 'cancelled', {
+          now: minutes(1),
+          note: 'Cancelled at PayFast',
+        })
         expect(after.status).toBe('cancelled')
-        expect(after.history.at(-1)).toEqual({ status: 'cancelled', at: minutes(1), note: 'Cancelled at PayFast' })
+        expect(after.history.at(-1)).toEqual({
+          status: 'cancelled',
+          at: minutes(1),
+          note: 'Cancelled at PayFast',
+        })
         expect(await stockOf(store, 'biltong')).toBe(8)
         expect(await stockOf(store, 'rooibos')).toBe(4)
 
         await store.orders.transition(failed.id, 'payment_failed', { now: minutes(1) })
         expect(await stockOf(store, 'biltong')).toBe(10)
         // A settled order cannot be released twice.
-        await expect(store.orders.transition(cancelled.id, 'cancelled', { now: minutes(2) })).rejects.toBeInstanceOf(
-          InvalidTransitionError,
-        )
+        await expect(
+          store.orders.transition(cancelled.id, 'cancelled', { now: minutes(2) }),
+        ).rejects.toBeInstanceOf(InvalidTransitionError)
         expect(await stockOf(store, 'biltong')).toBe(10)
       })
 
       it('expires pending orders older than the cut-off and gives their stock back', async () => {
-        const stale = await store.orders.place(draft([{ productId: 'biltong', quantity: 3 }]), orderId(), minutes(0))
-        const paid = await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }]), orderId(), minutes(1))
+        const stale = await store.orders.place(
+          draft([{ productId: 'biltong', quantity: 3 }]),
+          orderId(),
+          minutes(0),
+        )
+        const paid = await store.orders.place(
+          draft([{ productId: 'biltong', quantity: 1 }]),
+          orderId(),
+          minutes(1),
+        )
         await store.orders.transition(paid.id, 'paid', { now: minutes(2) })
-        const recent = await store.orders.place(draft([{ productId: 'rooibos', quantity: 2 }]), orderId(), minutes(20))
+        const recent = await store.orders.place(
+          draft([{ productId: 'rooibos', quantity: 2 }]),
+          orderId(),
+          minutes(20),
+        )
         expect(await stockOf(store, 'biltong')).toBe(6)
 
         const now = minutes(35)
@@ -517,10 +676,25 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
 
     describe('contact messages', () => {
       it('stores messages and lists them newest first', async () => {
-        const base = { name: 'Lerato', email: 'lerato@example.co.za', subject: 'Delivery', ip: '127.0.0.1' }
-        const first = await store.messages.create({ ...base, message: 'Where is my parcel?' }, minutes(1))
-        const second = await store.messages.create({ ...base, message: 'Found it, thanks.' }, minutes(2))
-        expect(first).toMatchObject({ ...base, message: 'Where is my parcel?', createdAt: minutes(1) })
+        const base = {
+          name: 'Lerato',
+          email: 'lerato@example.co.za',
+          subject: 'Delivery',
+          ip: '127.0.0.1',
+        }
+        const first = await store.messages.create(
+          { ...base, message: 'Where is my parcel?' },
+          minutes(1),
+        )
+        const second = await store.messages.create(
+          { ...base, message: 'Found it, thanks.' },
+          minutes(2),
+        )
+        expect(first).toMatchObject({
+          ...base,
+          message: 'Where is my parcel?',
+          createdAt: minutes(1),
+        })
         expect(first.id).not.toBe(second.id)
         expect(await store.messages.list()).toEqual([second, first])
       })
@@ -532,7 +706,10 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         const window = 10 * 60_000
         const start = 1_700_000_000_000
         for (let i = 0; i < 3; i += 1) {
-          expect(await store.rateLimits.hit(key, 3, window, start + i * 1_000)).toEqual({ allowed: true, retryAfterMs: 0 })
+          expect(await store.rateLimits.hit(key, 3, window, start + i * 1_000)).toEqual({
+            allowed: true,
+            retryAfterMs: 0,
+          })
         }
         expect(await store.rateLimits.peek(key, window, start + 5_000)).toBe(3)
         expect(await store.rateLimits.hit(key, 3, window, start + 60_000)).toEqual({
@@ -540,9 +717,14 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           retryAfterMs: window - 60_000,
         })
         // Another key has its own window.
-        expect((await store.rateLimits.hit('track:2001:db8::/1', 3, window, start + 60_000)).allowed).toBe(true)
+        expect(
+          (await store.rateLimits.hit('track:2001:db8::/1', 3, window, start + 60_000)).allowed,
+        ).toBe(true)
         // The window is fixed from its first hit, not sliding.
-        expect(await store.rateLimits.hit(key, 3, window, start + window)).toEqual({ allowed: true, retryAfterMs: 0 })
+        expect(await store.rateLimits.hit(key, 3, window, start + window)).toEqual({
+          allowed: true,
+          retryAfterMs: 0,
+        })
         expect(await store.rateLimits.peek(key, window, start + window)).toBe(1)
         expect(await store.rateLimits.peek(key, window, start + 2 * window)).toBe(0)
       })
@@ -550,10 +732,14 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
       it('forgets a key on reset', async () => {
         const start = 1_700_000_000_000
         await store.rateLimits.hit('signin:a@b.co.za', 1, 60_000, start)
-        expect((await store.rateLimits.hit('signin:a@b.co.za', 1, 60_000, start + 1)).allowed).toBe(false)
+        expect((await store.rateLimits.hit('signin:a@b.co.za', 1, 60_000, start + 1)).allowed).toBe(
+          false,
+        )
         await store.rateLimits.reset('signin:a@b.co.za')
         expect(await store.rateLimits.peek('signin:a@b.co.za', 60_000, start + 2)).toBe(0)
-        expect((await store.rateLimits.hit('signin:a@b.co.za', 1, 60_000, start + 2)).allowed).toBe(true)
+        expect((await store.rateLimits.hit('signin:a@b.co.za', 1, 60_000, start + 2)).allowed).toBe(
+          true,
+        )
         await store.rateLimits.reset('never-seen')
       })
     })

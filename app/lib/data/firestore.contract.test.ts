@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto'
 import { describe, it } from 'vitest'
 
 import { describeStoreContract } from './contract'
-import { openStore, type Store } from './index.server'
+import { openFirestoreStore } from './firestore/store.server'
+import type { Store } from './store'
 
 const emulator = process.env.FIRESTORE_EMULATOR_HOST
 
@@ -15,17 +16,21 @@ if (!emulator) {
   // A project of its own per run, so parallel or leftover runs on one emulator never see each other's data.
   const projectId = `demo-test-${randomBytes(5).toString('hex')}`
   let store: Store | undefined
+  // One store for the whole run (opening a Firestore app is slow); each test brings its own clock.
+  let clock: () => Date = () => new Date()
 
   const clear = async () => {
     const url = `http://${emulator}/emulator/v1/projects/${projectId}/databases/(default)/documents`
     const response = await fetch(url, { method: 'DELETE', signal: AbortSignal.timeout(10_000) })
-    if (!response.ok) throw new Error(`Clearing the emulator failed: ${response.status} ${await response.text()}`)
+    if (!response.ok)
+      throw new Error(`Clearing the emulator failed: ${response.status} ${await response.text()}`)
   }
 
   describeStoreContract(`firestore emulator at ${emulator}`, {
-    fresh: async () => {
+    fresh: async ({ now }) => {
+      clock = now
       await clear()
-      store ??= await openStore({ backend: 'firestore', projectId })
+      store ??= openFirestoreStore(projectId, { now: () => clock() })
       return store
     },
     release: async () => {},

@@ -19,8 +19,6 @@ import { InvalidTransitionError } from './store'
 
 export const EXPIRED_NOTE = 'Payment not completed within 30 minutes'
 
-export const EMPTY_RATING: RatingSummary = { count: 0, sum: 0, distribution: [0, 0, 0, 0, 0] }
-
 /** One review per customer per product, so the id can be derived; hashed so it does not expose the user id. */
 export function reviewId(productId: string, userId: string): string {
   return createHash('sha256').update(`${productId}\u0000${userId}`).digest('hex').slice(0, 24)
@@ -106,7 +104,10 @@ export function pickUser(input: Omit<User, 'createdAt' | 'updatedAt'>, now: stri
   }
 }
 
-export function pickMessage(input: Omit<ContactMessage, 'id' | 'createdAt'>, now: string): ContactMessage {
+export function pickMessage(
+  input: Omit<ContactMessage, 'id' | 'createdAt'>,
+  now: string,
+): ContactMessage {
   return {
     id: randomUUID(),
     name: input.name,

@@ -1,0 +1,19 @@
+import type { CartStore } from '../store'
+import type { CartLine } from '../types'
+import type { FirestoreContext } from './context.server'
+
+export function createCartStore(context: FirestoreContext): CartStore {
+  const { col } = context
+  return {
+    async get(userId) {
+      const snap = await col.carts.doc(userId).get()
+      return snap.exists ? (snap.data() as { lines: CartLine[] }).lines : []
+    },
+    async set(userId, lines) {
+      await col.carts.doc(userId).set({
+        lines: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+        updatedAt: context.now(),
+      })
+    },
+  }
+}
