@@ -74,7 +74,7 @@ function productData(overrides: { stock?: number } = {}) {
         rating: 4,
         title: 'Lovely',
         body: 'Keeps the rusks fresh.',
-        createdAt: '2024-05-02T10:00:00Z',
+        writtenAt: '2024-05-02T10:00:00Z',
       },
       {
         id: 'r1',
@@ -82,7 +82,7 @@ function productData(overrides: { stock?: number } = {}) {
         rating: 5,
         title: '',
         body: 'Great.',
-        createdAt: '2024-04-01T10:00:00Z',
+        writtenAt: '2024-04-01T10:00:00Z',
       },
     ],
     liked: false,

@@ -37,3 +37,47 @@ export function pageWindow(page: number, pageCount: number, around = 2): (number
   }
   return pages
 }
+
+/** One active filter of /shop, as a link that removes it (and goes back to page 1). */
+export type FilterChip = { key: string; label: string; href: string }
+
+/** The filters in force on /shop, each with the link that drops only it. */
+export function activeFilters(
+  params: Required<ShopLinkParams>,
+  categoryName: string | undefined,
+): FilterChip[] {
+  const base = { ...params, page: 1 }
+  const chips: FilterChip[] = []
+  if (params.q) chips.push({ key: 'q', label: `“${params.q}”`, href: shopHref({ ...base, q: '' }) })
+  if (params.category)
+    chips.push({
+      key: 'category',
+      label: categoryName ?? params.category,
+      href: shopHref({ ...base, category: '' }),
+    })
+  if (params.minPrice)
+    chips.push({
+      key: 'minPrice',
+      label: `From R ${params.minPrice}`,
+      href: shopHref({ ...base, minPrice: '' }),
+    })
+  if (params.maxPrice)
+    chips.push({
+      key: 'maxPrice',
+      label: `Up to R ${params.maxPrice}`,
+      href: shopHref({ ...base, maxPrice: '' }),
+    })
+  if (params.inStock)
+    chips.push({
+      key: 'inStock',
+      label: 'In stock only',
+      href: shopHref({ ...base, inStock: false }),
+    })
+  return chips
+}
+
+/** "60 results for “rooibos”" when searching, else "120 products". */
+export function resultSummary(total: number, q: string): string {
+  if (q) return `${total} ${total === 1 ? 'result' : 'results'} for “${q}”`
+  return `${total} ${total === 1 ? 'product' : 'products'}`
+}
