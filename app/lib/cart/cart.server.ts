@@ -31,7 +31,7 @@ export async function cartOwner(request: Request): Promise<CartOwner> {
   return { session, userId }
 }
 
-export function visitorCartLines(session: Session): CartLine[] {
+function visitorCartLines(session: Session): CartLine[] {
   return cleanCartLines(session.get(CART_KEY))
 }
 
@@ -61,7 +61,7 @@ export async function writeCartLines(owner: CartOwner, lines: readonly CartLine[
   else owner.session.unset(SEEN_KEY)
 }
 
-export function seenPrices(session: Session): Record<string, number> {
+function seenPrices(session: Session): Record<string, number> {
   const raw: unknown = session.get(SEEN_KEY)
   if (typeof raw !== 'object' || raw === null) return {}
   const out: Record<string, number> = {}
@@ -129,7 +129,7 @@ export type CartViewLine = {
 export type CartView = { lines: CartViewLine[]; totals: Totals; hasProblems: boolean }
 
 /** Priced lines from products read fresh; lines of products that no longer exist are left out. */
-export function priceCart(
+function priceCart(
   lines: readonly CartLine[],
   products: readonly Product[],
   seen: Record<string, number>,

@@ -8,7 +8,7 @@ import { toProductSummary, type ProductSummary } from './summary'
 
 export const PAGE_SIZE = 24
 /** How many product cards the empty-result state suggests. */
-export const SUGGESTED_PRODUCTS = 4
+const SUGGESTED_PRODUCTS = 4
 
 export type CatalogQuery = {
   q?: string
@@ -49,7 +49,7 @@ const RESULT_CACHE_SIZE = 100
 const MAX_QUERY_LENGTH = 100
 
 /** Lower-case and without diacritics, so "creme" finds "Crème" and "Ndebele" finds "ndebele". */
-export function normaliseText(text: string): string {
+function normaliseText(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')

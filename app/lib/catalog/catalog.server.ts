@@ -4,7 +4,6 @@ import { getStore, type Store } from '~/lib/data/index.server'
 import { promisePerKey } from '~/lib/remember.server'
 
 import { CatalogIndex, type CatalogQuery, type CatalogResult } from './catalog-index.server'
-import type { ProductSummary } from './summary'
 
 /**
  * Builds the index from every product and keeps it fresh through the store's change events.
@@ -55,11 +54,6 @@ export async function getCatalog(): Promise<CatalogIndex> {
 /** Search, filter, sort and page the catalogue (24 per page). */
 export async function searchCatalog(query: CatalogQuery): Promise<CatalogResult> {
   return (await getCatalog()).search(query)
-}
-
-/** Card summaries for the given ids, in that order; unknown ids are left out. */
-export async function productSummaries(ids: readonly string[]): Promise<ProductSummary[]> {
-  return (await getCatalog()).summaries(ids)
 }
 
 export type { CatalogQuery, CatalogResult } from './catalog-index.server'

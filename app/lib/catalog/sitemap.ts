@@ -5,7 +5,6 @@ export const CONTENT_PATHS = ['/', '/about_us', '/faq', '/contact', '/shop'] as 
 
 export type SitemapEntry = { path: string; lastModified?: string | null }
 
-
 /** A sitemaps.org urlset with absolute URLs under `appUrl`; lastmod is kept to the date. */
 export function buildSitemap(entries: readonly SitemapEntry[], appUrl: string): string {
   const base = appUrl.replace(/\/+$/, '')
@@ -25,7 +24,7 @@ export function buildSitemap(entries: readonly SitemapEntry[], appUrl: string): 
 }
 
 /** Paths robots should stay out of: per-visitor pages with nothing to index. */
-export const DISALLOWED_PATHS = ['/account', '/checkout', '/cart', '/orders', '/auth'] as const
+const DISALLOWED_PATHS = ['/account', '/checkout', '/cart', '/orders', '/auth'] as const
 
 export function buildRobotsTxt(appUrl: string): string {
   return [

@@ -34,7 +34,7 @@ const SPECS: Record<SortOption, SortSpec> = {
   name: { field: 'name', direction: 'asc' },
 }
 
-export function isSortOption(value: unknown): value is SortOption {
+function isSortOption(value: unknown): value is SortOption {
   return typeof value === 'string' && (SORT_OPTIONS as readonly string[]).includes(value)
 }
 

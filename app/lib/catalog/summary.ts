@@ -15,7 +15,9 @@ export type ProductSummary = {
 }
 
 /** The "was" price to strike through, if any. One not higher than the price is a data slip: none. */
-export function shownCompareAt(product: Pick<Product, 'priceCents' | 'compareAtCents'>): number | null {
+export function shownCompareAt(
+  product: Pick<Product, 'priceCents' | 'compareAtCents'>,
+): number | null {
   return product.compareAtCents !== null && product.compareAtCents > product.priceCents
     ? product.compareAtCents
     : null
@@ -36,7 +38,7 @@ export function toProductSummary(product: Product): ProductSummary {
 }
 
 /** Stock levels at or below this show "Only N left". */
-export const LOW_STOCK_THRESHOLD = 5
+const LOW_STOCK_THRESHOLD = 5
 
 /** "Sold out", "Only 3 left" or "In stock": the one wording for cards and the product page. */
 export function stockLabel(stock: number): { label: string; level: 'out' | 'low' | 'in' } {

@@ -16,7 +16,7 @@ export type ImageView = 'front' | 'pattern' | 'scene' | 'label' | 'gift'
 /** Image n (1-based) shows IMAGE_VIEWS[n - 1]. */
 export const IMAGE_VIEWS: readonly ImageView[] = ['front', 'pattern', 'scene', 'label', 'gift']
 
-export const DRAWING_NOUNS: Record<Drawing, string> = {
+const DRAWING_NOUNS: Record<Drawing, string> = {
   jar: 'a glass jar',
   pouch: 'a kraft-paper pouch',
   bottle: 'a bottle',
@@ -45,7 +45,7 @@ export type Palette = {
   ink: string
 }
 
-export function productImageUrl(productId: string, n: number): string {
+function productImageUrl(productId: string, n: number): string {
   return `/images/products/${productId}-${n}.svg`
 }
 
@@ -99,7 +99,7 @@ const HUE_NAMES: [number, string][] = [
   [360, 'brick red'],
 ]
 
-export function hueName(hue: number): string {
+function hueName(hue: number): string {
   const h = ((hue % 360) + 360) % 360
   for (const [limit, name] of HUE_NAMES) if (h < limit) return name
   return 'brick red'
@@ -143,7 +143,7 @@ const SETTINGS: Record<Drawing, string> = {
 }
 
 /** Alt text for image n (1-based) of a product. */
-export function imageAlt(product: Pick<Product, 'id' | 'name' | 'category'>, n: number): string {
+function imageAlt(product: Pick<Product, 'id' | 'name' | 'category'>, n: number): string {
   const view = IMAGE_VIEWS[n - 1] ?? 'front'
   const drawing = drawingFor(product)
   const noun = DRAWING_NOUNS[drawing]
