@@ -3,14 +3,11 @@ import { redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 
-import { getUserId } from '~/lib/auth/session.server'
 import { paymentFormFor } from '~/lib/checkout/checkout.server'
-import { getStore } from '~/lib/data/index.server'
 import { notFound } from '~/lib/http.server'
 import { formatRand } from '~/lib/money'
 import { isOrderId } from '~/lib/orders/id'
-import { canSeeOrder, expireStalePending, heldOrderIds } from '~/lib/orders/orders.server'
-import { getSession } from '~/lib/session.server'
+import { findVisibleOrder } from '~/lib/orders/customer.server'
 import styles from '~/styles/buying.css'
 
 // The hand-over to PayFast: a signed form that submits itself with JS and waits for a press without.
@@ -24,14 +21,9 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id
   if (!isOrderId(id)) throw notFound()
-  const store = await getStore()
-  await expireStalePending(store)
-  const [order, session, userId] = await Promise.all([
-    store.orders.get(id),
-    getSession(request),
-    getUserId(request),
-  ])
-  if (!order || !canSeeOrder(order, { userId, heldIds: heldOrderIds(session) })) throw notFound()
+  const found = await findVisibleOrder(request, id)
+  if (found.access !== 'full') throw notFound()
+  const { order } = found
   // Paid, cancelled or expired meanwhile: the order page tells which.
   if (order.status !== 'pending_payment') throw redirect(`/orders/${order.id}`)
   return { orderId: order.id, totalCents: order.totalCents, form: paymentFormFor(order) }

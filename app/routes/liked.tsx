@@ -1,12 +1,15 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
 import { Link } from '~/components/link'
 import { ProductCard } from '~/components/product-card'
-import { toProductSummary } from '~/lib/catalog/summary'
-import { getStore } from '~/lib/data/index.server'
 import { likedAction } from '~/lib/liked/liked-action.server'
-import { likedIds } from '~/lib/liked/liked.server'
+import { likedProducts } from '~/lib/liked/liked.server'
 import formStyles from '~/styles/forms.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
@@ -14,15 +17,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles
 export const meta: MetaFunction = () => [{ title: 'Liked products | Karoo & Co.' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ids = await likedIds(request)
-  const products = await (await getStore()).products.getMany(ids)
-  const byId = new Map(products.map((p) => [p.id, p]))
-  return {
-    products: ids.flatMap((id) => {
-      const p = byId.get(id)
-      return p ? [toProductSummary(p)] : []
-    }),
-  }
+  return { products: await likedProducts(request) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -3,18 +3,12 @@ import { redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
 import { Link } from '~/components/link'
-import { getUserId, signInUrl } from '~/lib/auth/session.server'
-import { getStore } from '~/lib/data/index.server'
+import { signInUrl } from '~/lib/auth/session.server'
 import { notFound } from '~/lib/http.server'
 import { isOrderId } from '~/lib/orders/id'
 import { OrderDetails } from '~/components/orders/order-view'
-import {
-  canSeeOrder,
-  expireStalePending,
-  heldOrderIds,
-  toOrderView,
-} from '~/lib/orders/orders.server'
-import { getSession } from '~/lib/session.server'
+import { findVisibleOrder } from '~/lib/orders/customer.server'
+import { toOrderView } from '~/lib/orders/orders.server'
 import styles from '~/styles/buying.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
@@ -35,14 +29,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id
   if (!isOrderId(id)) throw notFound()
-  const store = await getStore()
-  await expireStalePending(store)
-  const [order, session, userId] = await Promise.all([
-    store.orders.get(id),
-    getSession(request),
-    getUserId(request),
-  ])
-  if (order && canSeeOrder(order, { userId, heldIds: heldOrderIds(session) })) {
+  const { access, order, userId } = await findVisibleOrder(request, id)
+  if (access === 'full') {
     return { kind: 'full' as const, order: toOrderView(order), signedIn: userId !== null }
   }
   if (userId) throw notFound()

@@ -3,11 +3,10 @@ import { useLoaderData } from '@remix-run/react'
 
 import { Link } from '~/components/link'
 import { requireUserId } from '~/lib/auth/session.server'
-import { getStore } from '~/lib/data/index.server'
 import { formatRand } from '~/lib/money'
 import { StatusBadge } from '~/components/orders/order-view'
-import { expireStalePending } from '~/lib/orders/orders.server'
-import { formatSastDateTime, STATUS_LABELS } from '~/lib/orders/status'
+import { listCustomerOrders } from '~/lib/orders/customer.server'
+import { formatSastDateTime } from '~/lib/orders/status'
 import styles from '~/styles/buying.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
@@ -15,19 +14,7 @@ export const meta: MetaFunction = () => [{ title: 'Your orders | Karoo & Co.' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request)
-  const store = await getStore()
-  await expireStalePending(store)
-  const orders = await store.orders.listForUser(userId)
-  return {
-    orders: orders.map((o) => ({
-      id: o.id,
-      createdAt: o.createdAt,
-      status: o.status,
-      statusLabel: STATUS_LABELS[o.status],
-      itemCount: o.lines.reduce((n, l) => n + l.quantity, 0),
-      totalCents: o.totalCents,
-    })),
-  }
+  return { orders: await listCustomerOrders(userId) }
 }
 
 export default function OrdersPage() {

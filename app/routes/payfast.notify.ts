@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 
-import { getStore } from '~/lib/data/index.server'
-import { env } from '~/lib/env.server'
-import { handleItn } from '~/lib/payfast/itn.server'
+import { receiveItn } from '~/lib/payfast/itn.server'
 
 /** How long PayFast waits for our answer at most; past this we answer and let the handling finish. */
 const ANSWER_WITHIN_MS = 5_000
@@ -10,7 +8,7 @@ const ANSWER_WITHIN_MS = 5_000
 const empty = () => new Response(null, { status: 200 })
 
 /**
- * POST /payfast/notify: PayFast's ITN. handleItn checks everything (signature, source IP,
+ * POST /payfast/notify: PayFast's ITN. receiveItn checks everything (signature, source IP,
  * merchant, amount, server confirmation) and never throws; this answers 200 with an empty body
  * whatever the outcome, as PayFast expects, and never a stack trace.
  */
@@ -19,11 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (request.method !== 'POST')
       return new Response(null, { status: 405, headers: { Allow: 'POST' } })
     const body = await request.text()
-    const store = await getStore()
-    const handled = handleItn(
-      { body, sourceIp: context.clientIp ?? '' },
-      { config: env.payfast, orders: store.orders },
-    )
+    const handled = receiveItn({ body, sourceIp: context.clientIp ?? '' })
     let timer: ReturnType<typeof setTimeout> | undefined
     await Promise.race([
       handled,

@@ -1,18 +1,19 @@
 import { createCookie } from '@remix-run/node'
 
 import { getUserId } from '~/lib/auth/session.server'
+import { toProductSummary, type ProductSummary } from '~/lib/catalog/summary'
 import { getStore } from '~/lib/data/index.server'
 import { env } from '~/lib/env.server'
 
 /** Visitors keep at most this many liked products (newest first); older ones drop off. */
-export const MAX_VISITOR_LIKES = 100
+const MAX_VISITOR_LIKES = 100
 const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,79}$/
 
 /**
  * The visitor's liked products: its own signed cookie, separate from the session so the session
  * cookie stays small. Stored as one comma-joined string (fits 100 ids well inside 4 KB).
  */
-export const likedCookie = createCookie('__liked', {
+const likedCookie = createCookie('__liked', {
   httpOnly: true,
   sameSite: 'lax',
   path: '/',
@@ -25,12 +26,12 @@ function cleanIds(ids: readonly string[]) {
   return [...new Set(ids.filter((id) => PRODUCT_ID.test(id)))].slice(0, MAX_VISITOR_LIKES)
 }
 
-export async function visitorLikes(request: Request): Promise<string[]> {
+async function visitorLikes(request: Request): Promise<string[]> {
   const value: unknown = await likedCookie.parse(request.headers.get('Cookie'))
   return typeof value === 'string' && value ? cleanIds(value.split(',')) : []
 }
 
-export function serializeVisitorLikes(ids: readonly string[]) {
+function serializeVisitorLikes(ids: readonly string[]) {
   return likedCookie.serialize(cleanIds(ids).join(','))
 }
 
@@ -42,11 +43,25 @@ export async function likedIds(request: Request): Promise<string[]> {
   return store.liked.list(userId)
 }
 
+/** The liked products as cards show them, newest like first; products gone from the shop drop out. */
+export async function likedProducts(request: Request): Promise<ProductSummary[]> {
+  const ids = await likedIds(request)
+  const products = await (await getStore()).products.getMany(ids)
+  const byId = new Map(products.map((p) => [p.id, p]))
+  return ids.flatMap((id) => {
+    const product = byId.get(id)
+    return product ? [toProductSummary(product)] : []
+  })
+}
+
 /**
  * Likes or unlikes a product for whoever asks. Returns the new state, and for visitors the
  * Set-Cookie header of the updated list.
  */
-export async function toggleLike(request: Request, productId: string): Promise<{ liked: boolean; headers: Headers }> {
+export async function toggleLike(
+  request: Request,
+  productId: string,
+): Promise<{ liked: boolean; headers: Headers }> {
   const headers = new Headers()
   const userId = await getUserId(request)
   if (userId) {

@@ -1,5 +1,7 @@
 import type { OrderStatus } from '~/lib/data/types'
+import { getStore } from '~/lib/data/index.server'
 import { InvalidTransitionError, type OrderStore } from '~/lib/data/store'
+import { env } from '~/lib/env.server'
 
 import { amountToCents, centsToAmount } from './amount'
 import { type PayfastConfig, validateUrl } from './config'
@@ -47,6 +49,15 @@ const SETTLING_STATUS: Partial<Record<string, OrderStatus>> = {
   COMPLETE: 'paid',
   CANCELLED: 'cancelled',
   FAILED: 'payment_failed',
+}
+
+/**
+ * The notify route's entry: handles the ITN against the process's store and PayFast settings.
+ * Throws only when the store cannot be opened.
+ */
+export async function receiveItn(input: ItnInput): Promise<ItnResult> {
+  const store = await getStore()
+  return handleItn(input, { config: env.payfast, orders: store.orders })
 }
 
 /**

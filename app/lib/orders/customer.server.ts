@@ -1,0 +1,85 @@
+import { getUserId } from '~/lib/auth/session.server'
+import type { CartOwner } from '~/lib/cart/cart.server'
+import { restoreCartFrom } from '~/lib/checkout/checkout.server'
+import { getStore } from '~/lib/data/index.server'
+import type { Order } from '~/lib/data/types'
+import { getSession } from '~/lib/session.server'
+
+import { isOrderId } from './id'
+import {
+  cancelHeldOrder,
+  canSeeOrder,
+  expireStalePending,
+  heldOrderIds,
+  type CancelOutcome,
+} from './orders.server'
+import { STATUS_LABELS } from './status'
+
+/**
+ * The order features as the routes ask for them: who is asking comes from the request, the store
+ * from the process, and stale pending orders are expired before anything is read.
+ */
+
+export type OrderLookup =
+  /** The asker may see the order in full: its customer, or the browser session that placed it. */
+  | { access: 'full'; order: Order; userId: string | null }
+  /** Not theirs, or no such order (null). */
+  | { access: 'none'; order: Order | null; userId: string | null }
+
+/** The order with `id` and whether the asker may see it; a malformed id finds nothing. */
+export async function findVisibleOrder(request: Request, id: string): Promise<OrderLookup> {
+  const [store, session, userId] = await Promise.all([
+    getStore(),
+    getSession(request),
+    getUserId(request),
+  ])
+  if (!isOrderId(id)) return { access: 'none', order: null, userId }
+  await expireStalePending(store)
+  const order = await store.orders.get(id)
+  if (order && canSeeOrder(order, { userId, heldIds: heldOrderIds(session) })) {
+    return { access: 'full', order, userId }
+  }
+  return { access: 'none', order, userId }
+}
+
+export type OrderSummary = {
+  id: string
+  createdAt: string
+  status: Order['status']
+  statusLabel: string
+  itemCount: number
+  totalCents: number
+}
+
+/** A customer's orders, newest first (the store's order), as the orders page lists them. */
+export async function listCustomerOrders(userId: string): Promise<OrderSummary[]> {
+  const store = await getStore()
+  await expireStalePending(store)
+  const orders = await store.orders.listForUser(userId)
+  return orders.map((o) => ({
+    id: o.id,
+    createdAt: o.createdAt,
+    status: o.status,
+    statusLabel: STATUS_LABELS[o.status],
+    itemCount: o.lines.reduce((n, l) => n + l.quantity, 0),
+    totalCents: o.totalCents,
+  }))
+}
+
+/**
+ * The shopper came back from PayFast's cancel link: cancels the pending order they placed (its
+ * stock goes back) and puts its lines back into their cart. The caller commits `owner.session`.
+ */
+export async function cancelPayment(
+  owner: CartOwner,
+  orderId: string,
+): Promise<{ outcome: CancelOutcome; order: Order | null }> {
+  const store = await getStore()
+  const result = await cancelHeldOrder(
+    store,
+    { userId: owner.userId, heldIds: heldOrderIds(owner.session) },
+    orderId,
+  )
+  if (result.order?.status === 'cancelled') await restoreCartFrom(result.order, owner, store)
+  return result
+}
