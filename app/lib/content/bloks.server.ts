@@ -1,5 +1,6 @@
 import { prepareFeaturedProducts } from '~/lib/catalog/featured.server'
 
+import { ContentUnavailableError } from './last-good-copy.server'
 import type { Blok, ContentSource, Story } from './types'
 
 export type PrepareContext = { source: ContentSource; editor: boolean }
@@ -47,11 +48,13 @@ export async function prepareBlok(blok: Blok, context: PrepareContext): Promise<
 
 async function prepareLatestNews(blok: Blok, { source }: PrepareContext): Promise<Blok> {
   const count = clamp(Number(blok.count) || 3, 1, 12)
-  const stories = await source.stories({
-    startsWith: NEWS_FOLDER,
-    sortBy: 'content.date:desc',
-    perPage: count,
-  })
+  const stories = await source
+    .stories({ startsWith: NEWS_FOLDER, sortBy: 'content.date:desc', perPage: count })
+    .catch((error: unknown) => {
+      // The page around it still renders during an outage (already logged by the source).
+      if (error instanceof ContentUnavailableError) return []
+      throw error
+    })
   const articles: NewsCard[] = stories.map(toNewsCard)
   const { count: _count, ...rest } = blok
   return { ...rest, articles }

@@ -4,25 +4,34 @@ import type { AddressInfo } from 'node:net'
 type RawStory = { uuid: string; full_slug: string; name: string; content: Record<string, unknown> } & Record<string, unknown>
 
 /**
+ * How the fake behaves: `ok` answers, `error` answers every request 500, `refuse` stops listening
+ * (connections are refused), `hang` accepts requests and never answers them.
+ */
+export type FakeCdnMode = 'ok' | 'error' | 'refuse' | 'hang'
+
+/**
  * A fake of Storyblok's CDN API (v2) on loopback, enough for the adapter's tests: single stories,
  * listings with starts_with/sort_by/by_uuids, relations (inline `rels`, or `rel_uuids` past 50 as
- * the real API does), spaces/me, cache versions per publish, and forced error statuses.
+ * the real API does), spaces/me, cache versions per publish, forced error statuses, and outages.
  */
 export async function startFakeStoryblok() {
   let version = 100
   const snapshots = new Map<number, RawStory[]>([[version, []]])
   const requests: URL[] = []
   const forced: number[] = []
+  let mode: FakeCdnMode = 'ok'
 
   const current = (cv: number) => snapshots.get(cv) ?? snapshots.get(version) ?? []
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake.invalid')
     requests.push(url)
+    if (mode === 'hang') return
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' })
       res.end(JSON.stringify(body))
     }
+    if (mode === 'error') return send(500, { error: 'Internal Server Error' })
     const status = forced.shift()
     if (status) return send(status, { error: `forced ${status}` })
     if (!url.searchParams.get('token')) return send(401, { error: 'Unauthorized' })
@@ -65,6 +74,12 @@ export async function startFakeStoryblok() {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      // Requests left hanging end with the outage, as a crashed CDN node would drop them.
+      server.closeAllConnections()
+    })
 
   return {
     endpoint: `http://127.0.0.1:${port}/v2`,
@@ -85,7 +100,15 @@ export async function startFakeStoryblok() {
     failNext(...statuses: number[]) {
       forced.push(...statuses)
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Switches between answering and the outages of {@link FakeCdnMode}; `refuse` frees the port. */
+    async setMode(next: FakeCdnMode) {
+      if (next === mode) return
+      const wasRefusing = mode === 'refuse'
+      mode = next
+      if (next === 'refuse') await stopListening()
+      else if (wasRefusing) await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+    },
+    close: () => (server.listening ? stopListening() : Promise.resolve()),
   }
 }
 

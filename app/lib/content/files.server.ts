@@ -14,7 +14,17 @@ const MAX_PER_PAGE = 100
 export function createFilesSource(root: string): ContentSource {
   let loading: Promise<Map<string, Story>> | null = null
 
-  const all = () => (loading ??= loadStories(root))
+  const all = () => {
+    if (!loading) {
+      const load = loadStories(root)
+      // A failed read (a file half-written while deploying) is tried again, not remembered.
+      load.catch(() => {
+        if (loading === load) loading = null
+      })
+      loading = load
+    }
+    return loading
+  }
 
   return {
     kind: 'files',
@@ -40,6 +50,7 @@ export function createFilesSource(root: string): ContentSource {
     },
     async refresh() {
       loading = null
+      return true
     },
   }
 }

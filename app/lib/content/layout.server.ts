@@ -1,12 +1,61 @@
+import { remember } from '@epic-web/remember'
+
 import { prepareBlok } from './bloks.server'
-import { contentFor } from './source.server'
+import { bundledSource, contentFor, type ContentRequest } from './source.server'
 import type { Blok, Layout } from './types'
 
 export const LAYOUT_SLUG = 'layout'
 
-/** The shell's content from the `layout` story (cached with every other story by its source). */
-export async function loadLayout(request: Request): Promise<Layout> {
-  const { source, editor } = contentFor(request)
+/** When the shell last had to fall back to the bundled layout, while it still does. */
+const fallback = remember('content-layout-fallback', () => ({ since: null as Date | null }))
+
+/**
+ * The shell's content from the `layout` story. Never throws: every page renders it, and no shop
+ * page may fail because of content, so without a copy from the content source the shell uses the
+ * bundled `content/` layout.
+ */
+export function loadLayout(request: Request): Promise<Layout> {
+  return loadLayoutFrom(contentFor(request))
+}
+
+/** {@link loadLayout} over a given content source. */
+export async function loadLayoutFrom(content: ContentRequest): Promise<Layout> {
+  try {
+    const layout = await layoutFrom(content)
+    if (fallback.since) {
+      console.warn(`Content: the shell's layout comes from the content source again`)
+      fallback.since = null
+    }
+    return layout
+  } catch (sourceError) {
+    let error = sourceError
+    if (content.source !== bundledSource()) {
+      // Once per outage, not once per request.
+      if (!fallback.since) {
+        const reason = error instanceof Error ? error.message : String(error)
+        console.warn(`Content: the "${LAYOUT_SLUG}" story could not be loaded (${reason}); the shell uses the bundled layout`)
+        fallback.since = new Date()
+      }
+      try {
+        return await layoutFrom({ source: bundledSource(), editor: false })
+      } catch (bundledError) {
+        error = bundledError
+      }
+    }
+    // Only a broken build gets here (content/ unreadable): show the shop rather than an error.
+    console.error('Content: the bundled layout could not be loaded; the shell renders without it', error)
+    return BARE_LAYOUT
+  }
+}
+
+const BARE_LAYOUT: Layout = { siteName: 'Shop', announcement: null, header: null, footer: null }
+
+/** Since when the shell has been on the bundled layout, or null while it is not. */
+export function layoutFallbackSince(): Date | null {
+  return fallback.since
+}
+
+async function layoutFrom({ source, editor }: ContentRequest): Promise<Layout> {
   const story = await source.story(LAYOUT_SLUG)
   const content = story?.content
   if (!content) throw new Error(`The "${LAYOUT_SLUG}" story is missing from the content source`)
@@ -20,6 +69,7 @@ export async function loadLayout(request: Request): Promise<Layout> {
     first('header'),
     first('footer'),
   ])
-  const siteName = typeof content.site_name === 'string' && content.site_name.trim() ? content.site_name.trim() : story.name
+  const siteName =
+    typeof content.site_name === 'string' && content.site_name.trim() ? content.site_name.trim() : story.name
   return { siteName, announcement, header, footer }
 }

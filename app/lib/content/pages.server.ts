@@ -2,7 +2,7 @@ import { notFound } from '~/lib/http.server'
 
 import { PAGE_RELATIONS, prepareBlok } from './bloks.server'
 import { EDITOR_CACHE_CONTROL, PUBLISHED_CACHE_CONTROL } from './cache'
-import { contentFor } from './source.server'
+import { contentFor, type ContentRequest } from './source.server'
 import type { Blok } from './types'
 
 /** What a content route renders: SEO fields and the prepared page blok, not the story. */
@@ -15,10 +15,19 @@ export type PageData = {
 
 /**
  * Loads a content page by story slug, shaped for rendering; throws a 404 when there is no such
- * story. Returns the headers the response should carry (editor responses are never cached).
+ * story, and an error (the 500 page) when the story cannot be had at all: Storyblok failing before
+ * any copy of it was kept. Returns the headers the response should carry (editor responses are
+ * never cached).
  */
-export async function loadPage(request: Request, slug: string): Promise<{ page: PageData; headers: HeadersInit }> {
-  const { source, editor } = contentFor(request)
+export function loadPage(request: Request, slug: string): Promise<{ page: PageData; headers: HeadersInit }> {
+  return loadPageFrom(contentFor(request), slug)
+}
+
+/** {@link loadPage} over a given content source. */
+export async function loadPageFrom(
+  { source, editor }: ContentRequest,
+  slug: string,
+): Promise<{ page: PageData; headers: HeadersInit }> {
   const story = await source.story(slug, { resolveRelations: PAGE_RELATIONS })
   if (!story) throw notFound()
   const { seo_title, seo_description, ...content } = story.content

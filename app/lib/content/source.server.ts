@@ -1,42 +1,57 @@
 import path from 'node:path'
 
+import { remember } from '@epic-web/remember'
+
 import { env } from '~/lib/env.server'
 
 import { isEditorRequest } from './editor.server'
 import { createFilesSource } from './files.server'
+import { withLastGoodCopy, type ResilientContentSource } from './last-good-copy.server'
 import { createStoryblokSource } from './storyblok.server'
 import type { ContentSource } from './types'
 
-/** Demo stories shipped with the shop, used when no Storyblok token is configured. */
+/** Demo stories shipped with the shop: the content without Storyblok, and the shell's fallback. */
 export const CONTENT_DIR = path.resolve(process.cwd(), 'content')
 
-let published: ContentSource | undefined
-let draft: ContentSource | undefined
-
-/** The content source picked once from the environment: Storyblok with a token, else `content/`. */
+/**
+ * The content source picked once from the environment: Storyblok with a token (its last good
+ * copies kept through outages), else `content/`.
+ */
 export function contentSource(): ContentSource {
-  published ??= env.storyblok.token
-    ? createStoryblokSource({
-        accessToken: env.storyblok.token,
-        version: env.storyblok.version,
-        region: env.storyblok.region,
-        endpoint: env.storyblok.endpoint,
-      })
-    : createFilesSource(CONTENT_DIR)
-  return published
+  return remember('content-source', (): ContentSource | ResilientContentSource =>
+    env.storyblok.token
+      ? withLastGoodCopy(
+          createStoryblokSource({
+            accessToken: env.storyblok.token,
+            version: env.storyblok.version,
+            region: env.storyblok.region,
+            endpoint: env.storyblok.endpoint,
+          }),
+        )
+      : bundledSource(),
+  )
 }
 
-/** Draft content for the visual editor; the preview token is used here and never sent to browsers. */
+/** The stories in `content/`, whatever the environment says. */
+export function bundledSource(): ContentSource {
+  return remember('content-bundled', () => createFilesSource(CONTENT_DIR))
+}
+
+/**
+ * Draft content for the visual editor; the preview token is used here and never sent to browsers.
+ * Never kept: the editor must see each change as it is made.
+ */
 function draftSource(): ContentSource {
   const previewToken = env.storyblok.previewToken
   if (!previewToken || !env.storyblok.token) return contentSource()
-  draft ??= createStoryblokSource({
-    accessToken: previewToken,
-    version: 'draft',
-    region: env.storyblok.region,
-    endpoint: env.storyblok.endpoint,
-  })
-  return draft
+  return remember('content-draft-source', () =>
+    createStoryblokSource({
+      accessToken: previewToken,
+      version: 'draft',
+      region: env.storyblok.region,
+      endpoint: env.storyblok.endpoint,
+    }),
+  )
 }
 
 export type ContentRequest = {

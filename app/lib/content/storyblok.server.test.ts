@@ -103,19 +103,33 @@ describe('Storyblok content source', () => {
     expect(request?.searchParams.get('per_page')).toBe('2')
   })
 
-  it('keeps serving cached content until refreshed, then uses the new cache version', async () => {
+  it('asks the CDN each time, with the space version a refresh found after a publish', async () => {
     cdn.seed([fakeStory('home', { headline: 'First' })])
     const content = source()
     expect((await content.story('home'))?.content.headline).toBe('First')
+    expect(await content.refresh()).toBe(false)
 
     cdn.publish([fakeStory('home', { headline: 'Second' })])
-    expect((await content.story('home'))?.content.headline).toBe('First')
+    expect(await content.refresh()).toBe(true)
     const before = storyRequests().length
-    expect((await content.story('home'))?.content.headline).toBe('First')
-    expect(storyRequests()).toHaveLength(before) // answered from memory
-
-    await content.refresh()
     expect((await content.story('home'))?.content.headline).toBe('Second')
+    expect(storyRequests()).toHaveLength(before + 1)
     expect(storyRequests().at(-1)?.searchParams.get('cv')).toBe(String(cdn.version))
+  })
+
+  it('fails a call the CDN accepts but never answers, after the timeout', async () => {
+    cdn.seed([fakeStory('home', {})])
+    await cdn.setMode('hang')
+    const content = createStoryblokSource({
+      accessToken: `token-${randomUUID()}`,
+      version: 'published',
+      endpoint: cdn.endpoint,
+      timeoutSeconds: 0.2,
+    })
+    const started = Date.now()
+    await expect(content.story('home')).rejects.toThrow(/Storyblok story home failed/)
+    await expect(content.refresh()).rejects.toThrow(/spaces\/me failed/)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(380)
+    expect(Date.now() - started).toBeLessThan(1500)
   })
 })

@@ -11,23 +11,35 @@ export type StoryblokOptions = {
   endpoint?: string
   /** First wait after a 429; each further retry waits twice as long. */
   retryBaseDelayMs?: number
+  /** How long one call may take, answer included, before it fails; defaults to {@link TIMEOUT_SECONDS}. */
+  timeoutSeconds?: number
 }
 
 export const PER_PAGE = 25
 export const REQUESTS_PER_SECOND = 5
 export const MAX_429_RETRIES = 5
+/** A Storyblok call that has not answered in this time fails, so a hanging CDN cannot hang the shop. */
+export const TIMEOUT_SECONDS = 3
 
-/** Content from Storyblok's CDN through storyblok-js-client. */
+/**
+ * Content from Storyblok's CDN through storyblok-js-client, uncached: every call asks the CDN and
+ * fails within the timeout. `withLastGoodCopy` (last-good-copy.server.ts) keeps what it answered.
+ */
 export function createStoryblokSource(options: StoryblokOptions): ContentSource {
+  const timeoutSeconds = options.timeoutSeconds ?? TIMEOUT_SECONDS
   const client = new StoryblokClient({
     accessToken: options.accessToken,
     version: options.version,
     region: options.region,
     endpoint: options.endpoint,
-    // Published responses are cached in memory and dropped whenever a new `cv` is seen.
-    cache: { type: 'memory', clear: 'auto' },
+    // NOTE: no client cache. Its memory cache keys each URL by the `cv` it carried, and the first
+    // call of a process goes out before any `cv` is known, so that first entry was written under a
+    // key no later call reads. Our own cache keeps one copy per story instead, and keeps it through
+    // outages, which the client's cache (emptied on every new `cv`) could not.
+    cache: { type: 'none' },
+    timeout: timeoutSeconds,
     rateLimit: REQUESTS_PER_SECOND,
-    fetch: retryingFetch(options.retryBaseDelayMs ?? 250),
+    fetch: retryingFetch(options.retryBaseDelayMs ?? 250, timeoutSeconds * 1000),
   })
 
   return {
@@ -63,14 +75,19 @@ export function createStoryblokSource(options: StoryblokOptions): ContentSource 
       }
     },
     async refresh() {
-      // The space's current version is the `cv` every cached URL must carry from now on.
-      const { data } = await client.get('cdn/spaces/me', { version: options.version })
-      const cv: unknown = data?.space?.version
+      // The space's current version is the `cv` every CDN URL must carry from now on; a changed
+      // one means something was published since.
+      const space = await client.get('cdn/spaces/me', { version: options.version }).then(
+        ({ data }) => data as { space?: { version?: unknown } } | undefined,
+        (error: unknown) => {
+          throw asError(error, 'Storyblok cdn/spaces/me')
+        },
+      )
+      const cv = space?.space?.version
       if (typeof cv !== 'number') throw new Error('Storyblok cdn/spaces/me answered without space.version')
-      if (cv !== client.cacheVersion()) {
-        await client.flushCache()
-        client.setCacheVersion(cv)
-      }
+      if (cv === client.cacheVersion()) return false
+      client.setCacheVersion(cv)
+      return true
     },
   }
 }
@@ -79,11 +96,16 @@ export function createStoryblokSource(options: StoryblokOptions): ContentSource 
  * storyblok-js-client retries a 429 after a fixed delay; Storyblok asks clients to back off, so 429s
  * are retried here with a doubling delay (or the server's Retry-After when longer). After the last
  * retry this throws, which the client reports as an error instead of starting its own retries.
+ * The whole call, retries and body included, ends at `timeoutMs`.
  */
-export function retryingFetch(baseDelayMs: number): typeof fetch {
+export function retryingFetch(baseDelayMs: number, timeoutMs: number): typeof fetch {
   return async (input, init) => {
+    // NOTE: the client's own timeout is cleared as soon as the headers arrive; this deadline also
+    // covers a CDN that sends headers and then stalls the body.
+    const deadline = AbortSignal.timeout(timeoutMs)
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline
     for (let attempt = 0; ; attempt++) {
-      const response = await fetch(input, init)
+      const response = await fetch(input, { ...init, signal })
       if (response.status !== 429) return response
       if (attempt >= MAX_429_RETRIES) {
         throw new Error(`Storyblok still rate limited (429) after ${MAX_429_RETRIES} retries`)

@@ -42,6 +42,9 @@ export interface ContentSource {
   /** A story by its full slug, or null when there is none. */
   story(fullSlug: string, options?: { resolveRelations?: string[] }): Promise<Story | null>
   stories(query: StoryQuery): Promise<Story[]>
-  /** Forget cached content after an edit was published (the Storyblok webhook calls this). */
-  refresh(): Promise<void>
+  /**
+   * Looks for published changes (the Storyblok webhook and the background refresh call this);
+   * true when content may have changed since the last look, so copies kept of it are out of date.
+   */
+  refresh(): Promise<boolean>
 }

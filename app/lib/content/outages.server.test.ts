@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto'
+
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+
+import { fakeStory, startFakeStoryblok, type FakeCdnMode } from './fake-storyblok-cdn'
+import { ContentUnavailableError, withLastGoodCopy, type ResilientContentSource } from './last-good-copy.server'
+import { layoutFallbackSince, loadLayoutFrom } from './layout.server'
+import { loadPageFrom } from './pages.server'
+import { bundledSource } from './source.server'
+import { createStoryblokSource, TIMEOUT_SECONDS } from './storyblok.server'
+
+// Content resilience against the fake CDN in its four modes. The source is the one production
+// builds (storyblok-js-client behind the last-good-copy cache), with a shorter timeout so a hanging
+// CDN costs the suite a third of a second per call rather than three.
+const TEST_TIMEOUT_SECONDS = 0.3
+const BUNDLED_SITE_NAME = 'Karoo & Co.'
+
+let cdn: Awaited<ReturnType<typeof startFakeStoryblok>>
+let warn: MockInstance<typeof console.warn>
+const sources: ResilientContentSource[] = []
+
+beforeEach(async () => {
+  cdn = await startFakeStoryblok()
+  publish('v1', cdn.seed)
+  // Outages are logged with console.warn; the tests read what was logged.
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+})
+afterEach(async () => {
+  // A background look still under way would log this test's outage into the next test.
+  await Promise.all(sources.splice(0).map((source) => source.settled()))
+  // Leave the shell's fallback state as a healthy process has it.
+  await loadLayoutFrom({ source: bundledSource(), editor: false })
+  await cdn.close()
+})
+
+function publish(version: string, into: (stories: ReturnType<typeof fakeStory>[]) => void = cdn.publish) {
+  into([
+    fakeStory('layout', {
+      site_name: `Shop ${version}`,
+      announcement: [{ _uid: 'bar', component: 'announcement_bar', text: `Sale ${version}` }],
+    }),
+    fakeStory('home', { seo_title: `Home ${version}` }),
+    fakeStory('faq', { seo_title: `FAQ ${version}` }),
+  ])
+}
+
+// A fresh token per source: storyblok-js-client keeps cache versions per token for the process.
+function content(
+  options: { timeoutSeconds?: number | 'default'; retryAfterMs?: number; revalidateAfterMs?: number } = {},
+) {
+  const timeoutSeconds = options.timeoutSeconds ?? TEST_TIMEOUT_SECONDS
+  const source = withLastGoodCopy(
+    createStoryblokSource({
+      accessToken: `token-${randomUUID()}`,
+      version: 'published',
+      endpoint: cdn.endpoint,
+      retryBaseDelayMs: 10,
+      timeoutSeconds: timeoutSeconds === 'default' ? undefined : timeoutSeconds,
+    }),
+    { retryAfterMs: options.retryAfterMs ?? 50, revalidateAfterMs: options.revalidateAfterMs ?? 60_000 },
+  )
+  sources.push(source)
+  return { source, editor: false }
+}
+
+const logged = (pattern: RegExp) => warn.mock.calls.filter(([message]) => pattern.test(String(message)))
+const storyRequests = () => cdn.requests.filter((url) => url.pathname.startsWith('/v2/cdn/stories'))
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now()
+  const value = await work()
+  return { value, ms: performance.now() - started }
+}
+
+// storyblok-js-client starts at most 5 requests a second, so a look may queue for a second first.
+const eventually = (check: () => unknown) => vi.waitFor(check, { timeout: 3_000, interval: 20 })
+
+const outages: FakeCdnMode[] = ['error', 'refuse', 'hang']
+
+describe('content while Storyblok answers', () => {
+  it('keeps the first view of a story: the next visitor is answered from memory', async () => {
+    const shop = content()
+    expect((await loadLayoutFrom(shop)).siteName).toBe('Shop v1')
+    const asked = storyRequests().length
+    expect((await loadLayoutFrom(shop)).siteName).toBe('Shop v1')
+    expect((await loadPageFrom(shop, 'home')).page.title).toBe('Home v1')
+    expect((await loadPageFrom(shop, 'home')).page.title).toBe('Home v1')
+    // Only the home page's first view went to the CDN.
+    expect(storyRequests()).toHaveLength(asked + 1)
+    expect(shop.source.health()).toEqual({ degraded: false })
+  })
+
+  it('shows a publish after refresh (the webhook), before the next visitor arrives', async () => {
+    const shop = content()
+    await loadLayoutFrom(shop)
+    await loadPageFrom(shop, 'home')
+    publish('v2')
+    await shop.source.refresh()
+    const asked = storyRequests().length
+    expect((await loadLayoutFrom(shop)).siteName).toBe('Shop v2')
+    expect((await loadPageFrom(shop, 'home')).page.title).toBe('Home v2')
+    expect(storyRequests()).toHaveLength(asked)
+  })
+
+  it('looks for a publish in the background once the copies are old, without a webhook', async () => {
+    const shop = content({ revalidateAfterMs: 30 })
+    await loadLayoutFrom(shop)
+    publish('v2')
+    await new Promise((resolve) => setTimeout(resolve, 40))
+    // This visitor gets the copy at once; the look it started brings the publish in.
+    expect((await loadLayoutFrom(shop)).siteName).toBe('Shop v1')
+    await eventually(async () => expect((await loadLayoutFrom(shop)).siteName).toBe('Shop v2'))
+  })
+})
+
+describe.each(outages)('Storyblok in outage (%s)', (mode) => {
+  it('from the very first request: the shell falls back to the bundled layout and logs it once', async () => {
+    await cdn.setMode(mode)
+    const shop = content()
+    const first = await timed(() => loadLayoutFrom(shop))
+    expect(first.value.siteName).toBe(BUNDLED_SITE_NAME)
+    expect(first.value.header?.component).toBe('header_nav')
+    expect(first.ms).toBeLessThan(TEST_TIMEOUT_SECONDS * 1000 + 700)
+
+    // Later visitors do not wait for a CDN known to be failing.
+    const later = await timed(() => loadLayoutFrom(shop))
+    expect(later.value.siteName).toBe(BUNDLED_SITE_NAME)
+    expect(later.ms).toBeLessThan(100)
+    await loadLayoutFrom(shop)
+
+    expect(logged(/bundled layout/)).toHaveLength(1)
+    expect(logged(/Storyblok is failing/)).toHaveLength(1)
+    expect(layoutFallbackSince()).toBeInstanceOf(Date)
+    expect(shop.source.health()).toMatchObject({ degraded: true, since: expect.any(Date) })
+  })
+
+  it('from the very first request: a content page with no copy fails (the 500 page, not a 404)', async () => {
+    await cdn.setMode(mode)
+    const shop = content()
+    const thrown = await loadPageFrom(shop, 'home').catch((error: unknown) => error)
+    expect(thrown).toBeInstanceOf(ContentUnavailableError)
+    expect(thrown).not.toBeInstanceOf(Response)
+  })
+
+  it('after a publish: the last published content stays up, answered at once', async () => {
+    const shop = content({ revalidateAfterMs: 30, retryAfterMs: 30 })
+    await loadLayoutFrom(shop)
+    await loadPageFrom(shop, 'home')
+    publish('v2')
+    await shop.source.refresh()
+    expect((await loadPageFrom(shop, 'home')).page.title).toBe('Home v2')
+
+    await cdn.setMode(mode)
+    await new Promise((resolve) => setTimeout(resolve, 40))
+    // The background look fails; visitors never wait for it.
+    for (let i = 0; i < 3; i++) {
+      const layout = await timed(() => loadLayoutFrom(shop))
+      expect(layout.value.siteName).toBe('Shop v2')
+      expect(layout.value.announcement?.text).toBe('Sale v2')
+      expect(layout.ms).toBeLessThan(100)
+      const home = await timed(() => loadPageFrom(shop, 'home'))
+      expect(home.value.page.title).toBe('Home v2')
+      expect(home.ms).toBeLessThan(100)
+    }
+    await eventually(() => expect(shop.source.health()).toMatchObject({ degraded: true }))
+    expect(layoutFallbackSince()).toBeNull()
+    expect(logged(/bundled layout/)).toHaveLength(0)
+  })
+
+  it('after recovery: the background refresh brings in what was published during the outage', async () => {
+    const shop = content({ retryAfterMs: 30 })
+    await loadLayoutFrom(shop)
+    await loadPageFrom(shop, 'home')
+
+    await cdn.setMode(mode)
+    publish('v2')
+    // The webhook's refresh fails with the rest; the copies stay.
+    await expect(shop.source.refresh()).rejects.toThrow(/refresh failed/)
+    expect((await loadPageFrom(shop, 'home')).page.title).toBe('Home v1')
+
+    await cdn.setMode('ok')
+    await new Promise((resolve) => setTimeout(resolve, 40))
+    await eventually(async () => {
+      expect((await loadPageFrom(shop, 'home')).page.title).toBe('Home v2')
+      expect((await loadLayoutFrom(shop)).siteName).toBe('Shop v2')
+    })
+    expect(shop.source.health()).toEqual({ degraded: false })
+    expect(logged(/answers again/)).toHaveLength(1)
+  })
+
+  it('after recovery: a story first asked for during the outage is fetched, and the shell leaves the fallback', async () => {
+    await cdn.setMode(mode)
+    const shop = content({ retryAfterMs: 30 })
+    expect((await loadLayoutFrom(shop)).siteName).toBe(BUNDLED_SITE_NAME)
+
+    await cdn.setMode('ok')
+    await new Promise((resolve) => setTimeout(resolve, 40))
+    await eventually(async () => expect((await loadLayoutFrom(shop)).siteName).toBe('Shop v1'))
+    expect(layoutFallbackSince()).toBeNull()
+    expect(logged(/comes from the content source again/)).toHaveLength(1)
+  })
+})
+
+describe('the production timeout', () => {
+  it(`gives up on a hanging CDN after ${TIMEOUT_SECONDS} s`, async () => {
+    await cdn.setMode('hang')
+    const shop = content({ timeoutSeconds: 'default' })
+    const { value, ms } = await timed(() => loadLayoutFrom(shop))
+    expect(value.siteName).toBe(BUNDLED_SITE_NAME)
+    expect(ms).toBeGreaterThanOrEqual(TIMEOUT_SECONDS * 1000 - 50)
+    expect(ms).toBeLessThan(TIMEOUT_SECONDS * 1000 + 1000)
+  })
+})
