@@ -1,26 +1,25 @@
-// The shop's HTTP server: Express over @remix-run/express, for `npm start` and `remix dev` alike.
+// The shop's HTTP server: Express over Remix's request handler, for `npm start` and `remix dev` alike.
 // Why not remix-serve: the PayFast ITN source check and the rate limits need the client's IP
-// (docs/decisions/001-express-server.md).
+// (docs/decisions/001-express-server.md). What guards what here: docs/decisions/010-production-safety.md.
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import url from 'node:url'
 
-import { createRequestHandler } from '@remix-run/express'
-import { broadcastDevReady } from '@remix-run/node'
+import {
+  broadcastDevReady,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+} from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
+import helmet from 'helmet'
 
 const BUILD_PATH = path.resolve('build/index.js')
 const VERSION_PATH = path.resolve('build/version.txt')
 const development = process.env.NODE_ENV === 'development'
-const SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  // Only Storyblok's visual editor may frame the shop.
-  'Content-Security-Policy': "frame-ancestors 'self' https://app.storyblok.com",
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-}
+/** Where malformed paths are sent: an unknown path, so Remix renders its 404 page. */
+const NOT_FOUND_PATH = '/__not-found'
 
 let build
 try {
@@ -30,12 +29,34 @@ try {
   console.error(error instanceof Error && error.name === 'EnvError' ? error.message : error)
   process.exit(1)
 }
-const { env, crossSiteRefusal } = build.entry.module
+const { env, crossSiteRefusal, helmetOptions, bodyRule, formBodyRefusal, isWellFormedPath } =
+  build.entry.module
 
 const app = express()
 app.disable('x-powered-by')
 // TRUST_PROXY_HOPS decides how far into X-Forwarded-For the client address is read.
 app.set('trust proxy', env.trustProxyHops)
+
+// Security headers first, so assets and error pages carry them too. One CSP nonce per response.
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString('base64')
+  next()
+})
+app.use(helmet(helmetOptions(env)))
+app.use((_req, res, next) => {
+  res.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
+  next()
+})
+
+// A path no route could have (bad percent-encoding, a backslash) is the 404 page, never a 500.
+app.use((req, _res, next) => {
+  if (!isWellFormedPath(req.path)) {
+    req.url = NOT_FOUND_PATH
+    req.malformedPath = true
+  }
+  next()
+})
+
 app.use(compression())
 
 // Fingerprinted assets never change: cache them for a year.
@@ -43,11 +64,6 @@ app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y'
 const publicFiles = express.static('public', { maxAge: '1h', index: false, redirect: false })
 // Page URLs have no file extension: skip the file-system lookup for them (a stat per page view).
 app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()))
-
-app.use((_req, res, next) => {
-  res.set(SECURITY_HEADERS)
-  next()
-})
 
 // Cross-site request forgery, refused without tokens (DESIGN.md): before Remix sees the request.
 app.use((req, res, next) => {
@@ -63,13 +79,45 @@ app.use((req, res, next) => {
   res.status(403).type('text/plain').send('Forbidden: this request came from another site.')
 })
 
-const getLoadContext = (req) => ({ clientIp: req.ip ?? '' })
-app.all(
-  '*',
-  development
-    ? devRequestHandler()
-    : createRequestHandler({ build, mode: build.mode, getLoadContext }),
-)
+// Bodies: counted as they arrive and refused past the route's limit (413), so no route ever holds
+// more than 1 MB; form routes get a readable form or a plain 415/400, never a 500.
+app.use(async (req, res, next) => {
+  const rule = bodyRule(req.method, req.path)
+  if (!rule) return next()
+  const refuse = (status, message) => res.status(status).type('text/plain').send(message)
+  const tooLarge = () => {
+    // Close the connection instead of reading the rest of the body.
+    res.set('Connection', 'close')
+    refuse(413, `Payload Too Large: at most ${rule.limit} bytes.`)
+  }
+  const declared = Number(req.get('content-length'))
+  if (Number.isFinite(declared) && declared > rule.limit) return tooLarge()
+  let body
+  try {
+    body = await readBody(req, rule.limit)
+  } catch (error) {
+    if (error === BODY_TOO_LARGE) return tooLarge()
+    // The client went away or sent a broken chunked body.
+    return refuse(400, 'Bad Request: the body could not be read.')
+  }
+  if (rule.form) {
+    const refusal = await formBodyRefusal(req.get('content-type'), body)
+    if (refusal) return refuse(refusal.status, refusal.message)
+  }
+  req.rawBody = body
+  next()
+})
+
+const getLoadContext = (req, res) => ({ clientIp: req.ip ?? '', cspNonce: res.locals.cspNonce })
+app.all('*', development ? devRequestHandler() : remixHandler(() => build, build.mode))
+
+// Anything thrown outside Remix (it renders its own error pages): a plain 500, logged once.
+// eslint-disable-next-line no-unused-vars -- Express tells error handlers by their four parameters
+app.use((error, req, res, _next) => {
+  console.error(`${req.method} ${req.originalUrl} failed`, error)
+  if (res.headersSent) return res.end()
+  res.status(500).type('text/plain').send('Internal Server Error')
+})
 
 const server = app.listen(env.port, env.host, () => {
   console.log(`Shop ready on http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}`)
@@ -86,21 +134,115 @@ function shutdown(signal) {
 process.on('SIGTERM', () => shutdown('SIGTERM'))
 process.on('SIGINT', () => shutdown('SIGINT'))
 
+const BODY_TOO_LARGE = new Error('body too large')
+
+/** Reads a request body into memory, giving up (BODY_TOO_LARGE) past `limit` bytes. */
+function readBody(req, limit) {
+  return new Promise((resolve, reject) => {
+    const chunks = []
+    let size = 0
+    const done = (error) => {
+      req.off('data', onData)
+      req.off('end', onEnd)
+      req.off('error', done)
+      req.off('close', onClose)
+      if (error) {
+        req.pause()
+        reject(error)
+      }
+    }
+    const onData = (chunk) => {
+      size += chunk.length
+      if (size > limit) return done(BODY_TOO_LARGE)
+      chunks.push(chunk)
+    }
+    const onEnd = () => {
+      done()
+      resolve(Buffer.concat(chunks, size))
+    }
+    const onClose = () => done(new Error('request closed before its body ended'))
+    req.on('data', onData)
+    req.on('end', onEnd)
+    req.on('error', done)
+    req.on('close', onClose)
+  })
+}
+
+/**
+ * Remix's request handler over Express, as @remix-run/express's (whose helpers are copied below) but handing Remix the body read
+ * above (its adapter would stream the request again) and answering 400 to a Host it cannot parse.
+ */
+function remixHandler(getBuild, mode) {
+  let current = getBuild()
+  let handle = createRequestHandler(current, mode)
+  return async (req, res, next) => {
+    if (getBuild() !== current) {
+      current = getBuild()
+      handle = createRequestHandler(current, mode)
+    }
+    let request
+    try {
+      request = remixRequest(req, res)
+    } catch {
+      return res.status(400).type('text/plain').send('Bad Request')
+    }
+    try {
+      const response = await handle(request, getLoadContext(req, res))
+      await sendRemixResponse(res, response)
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+function remixRequest(req, res) {
+  const port = Number.parseInt(req.get('host')?.split(':')[1] ?? '', 10)
+  const host = `${req.hostname}${Number.isSafeInteger(port) ? `:${port}` : ''}`
+  const target = req.malformedPath ? NOT_FOUND_PATH : req.originalUrl
+  const requestUrl = new URL(`${req.protocol}://${host}${target}`)
+  const controller = new AbortController()
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort()
+  })
+  return new Request(requestUrl.href, {
+    method: req.method,
+    headers: createRemixHeaders(req.headers),
+    signal: controller.signal,
+    ...(req.rawBody ? { body: req.rawBody } : {}),
+  })
+}
+
+function createRemixHeaders(requestHeaders) {
+  const headers = new Headers()
+  for (const [name, values] of Object.entries(requestHeaders)) {
+    if (!values) continue
+    if (Array.isArray(values)) for (const value of values) headers.append(name, value)
+    else headers.set(name, values)
+  }
+  return headers
+}
+
+async function sendRemixResponse(res, response) {
+  res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [name, value] of response.headers.entries()) res.append(name, value)
+  if (response.body) await writeReadableStreamToWritable(response.body, res)
+  else res.end()
+}
+
 async function importBuild() {
   const stat = fs.statSync(BUILD_PATH)
   return import(`${url.pathToFileURL(BUILD_PATH).href}?t=${stat.mtimeMs}`)
 }
 
 function devRequestHandler() {
-  let handler = createRequestHandler({ build, mode: 'development', getLoadContext })
   fs.watchFile(VERSION_PATH, { interval: 200 }, async () => {
     try {
       build = await importBuild()
-      handler = createRequestHandler({ build, mode: 'development', getLoadContext })
       broadcastDevReady(build)
     } catch (error) {
       console.error(error)
     }
   })
-  return (req, res, next) => handler(req, res, next)
+  return remixHandler(() => build, 'development')
 }

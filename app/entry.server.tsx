@@ -1,17 +1,25 @@
 import { PassThrough } from 'node:stream'
 
-import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  EntryContext,
+  LoaderFunctionArgs,
+} from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 
+import { NonceProvider } from '~/components/nonce'
 import { getCatalog } from '~/lib/catalog/catalog.server'
 import '~/lib/context'
 
 // The server (server.mjs) reads these from the build: one parse of the environment, one CSRF rule.
 export { env } from '~/lib/env.server'
 export { crossSiteRefusal } from '~/lib/csrf.server'
+export { helmetOptions } from '~/lib/headers.server'
+export { bodyRule, formBodyRefusal, isWellFormedPath } from '~/lib/http.server'
 
 // Build the in-memory catalogue index at start-up, not on the first shopper's request.
 void getCatalog().catch((error: unknown) => console.error('Catalogue index failed to build', error))
@@ -26,15 +34,25 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce ?? ''
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '')
   return new Promise<Response>((resolve) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce}>
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={ABORT_DELAY}
+          nonce={nonce}
+        />
+      </NonceProvider>,
       {
+        // React's own inline scripts (streamed Suspense boundaries) carry the nonce too.
+        nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
           const body = new PassThrough()

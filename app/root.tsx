@@ -18,6 +18,7 @@ import { useEffect, type ReactNode } from 'react'
 
 import { Blok } from '~/components/bloks/registry'
 import { Link } from '~/components/link'
+import { useNonce } from '~/components/nonce'
 import { ProgressBar } from '~/components/progress-bar'
 import { FlashNotice, FlashToaster } from '~/components/toaster'
 import { isChunkLoadError, reloadForFailedChunk } from '~/lib/chunk-reload'
@@ -53,6 +54,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
   return (
     <html lang="en">
       <head>
@@ -63,8 +65,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { safeRedirect } from './http.server'
+import {
+  bodyRule,
+  FORM_BODY_LIMIT,
+  formBodyRefusal,
+  ITN_BODY_LIMIT,
+  isWellFormedPath,
+  safeRedirect,
+} from './http.server'
 
 describe('safeRedirect', () => {
   it('keeps same-origin paths with their query and fragment', () => {
@@ -54,5 +61,83 @@ describe('safeRedirect', () => {
       expect(safeRedirect(bad)).toBe('/')
     }
     expect(safeRedirect(new File(['x'], 'x.txt'))).toBe('/')
+  })
+})
+
+describe('bodyRule', () => {
+  it('expects no body on reads', () => {
+    expect(bodyRule('GET', '/shop')).toBeNull()
+    expect(bodyRule('head', '/')).toBeNull()
+  })
+
+  it('limits form posts to 1 MB and the ITN to 16 KB', () => {
+    expect(bodyRule('POST', '/contact')).toEqual({ limit: FORM_BODY_LIMIT, form: true })
+    expect(bodyRule('DELETE', '/cart.data')).toEqual({ limit: FORM_BODY_LIMIT, form: true })
+    expect(bodyRule('POST', '/payfast/notify')).toEqual({ limit: ITN_BODY_LIMIT, form: false })
+    expect(bodyRule('POST', '/payfast/notify/')).toEqual({ limit: ITN_BODY_LIMIT, form: false })
+    expect(bodyRule('POST', '/storyblok/webhook')).toMatchObject({ form: false })
+  })
+})
+
+describe('formBodyRefusal', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text)
+
+  it('lets url-encoded and multipart forms through', async () => {
+    expect(
+      await formBodyRefusal('application/x-www-form-urlencoded', bytes('intent=add&quantity=1')),
+    ).toBeNull()
+    expect(
+      await formBodyRefusal('application/x-www-form-urlencoded;charset=UTF-8', bytes('')),
+    ).toBeNull()
+    const multipart = '--b\r\nContent-Disposition: form-data; name="q"\r\n\r\ntea\r\n--b--\r\n'
+    expect(await formBodyRefusal('multipart/form-data; boundary=b', bytes(multipart))).toBeNull()
+  })
+
+  it('answers 415 to a body that is not a form', async () => {
+    for (const type of [
+      'application/json',
+      'text/plain',
+      '',
+      null,
+      'application/x-www-form-urlencodedx',
+    ]) {
+      expect(await formBodyRefusal(type, bytes('{"intent":"add"}')), String(type)).toMatchObject({
+        status: 415,
+        message: expect.stringMatching(/form posts only/),
+      })
+    }
+  })
+
+  it('answers 400 to a form that does not parse', async () => {
+    expect(await formBodyRefusal('multipart/form-data', bytes('no boundary'))).toMatchObject({
+      status: 400,
+    })
+    expect(
+      await formBodyRefusal('multipart/form-data; boundary=b', bytes('--b\r\ngarbage')),
+    ).toMatchObject({
+      status: 400,
+    })
+  })
+})
+
+describe('isWellFormedPath', () => {
+  it('accepts paths the shop could have', () => {
+    for (const path of ['/', '/shop/p-001', '/shop/caf%C3%A9', '/about_us'])
+      expect(isWellFormedPath(path), path).toBe(true)
+  })
+
+  it('refuses bad percent-encoding, backslashes and control characters', () => {
+    for (const path of [
+      '/%5C',
+      '/%5c/evil',
+      '/%',
+      '/%E0%A4%A',
+      '/%ZZ',
+      '/a%00b',
+      '/a\\b',
+      '/%0d%0aSet-Cookie',
+    ]) {
+      expect(isWellFormedPath(path), path).toBe(false)
+    }
   })
 })

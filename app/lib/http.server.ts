@@ -26,3 +26,73 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   const path = `${url.pathname}${url.search}${url.hash}`
   return path.startsWith('//') ? fallback : path
 }
+
+/** The most a form post may carry (DESIGN.md "Production safety"). */
+export const FORM_BODY_LIMIT = 1024 * 1024
+/** The most an ITN may carry: PayFast's are well under 2 KB. */
+export const ITN_BODY_LIMIT = 16 * 1024
+
+/** Resource routes that read their body themselves (not as a form), with their size limits. */
+const OWN_BODY_ROUTES = new Map([
+  ['/payfast/notify', ITN_BODY_LIMIT],
+  ['/payfast/simulator/eng/query/validate', ITN_BODY_LIMIT],
+  ['/storyblok/webhook', 64 * 1024],
+])
+const NO_BODY_METHODS = new Set(['GET', 'HEAD'])
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
+
+export type BodyRule = {
+  /** Bytes the body may have; one more answers 413. */
+  limit: number
+  /** Whether the route reads the body as a form (anything else answers 415). */
+  form: boolean
+}
+
+/** What a request's body must be before any route reads it; null when the method carries none. */
+export function bodyRule(method: string, path: string): BodyRule | null {
+  if (NO_BODY_METHODS.has(method.toUpperCase())) return null
+  const own = OWN_BODY_ROUTES.get(path.replace(/\/+$/, '') || '/')
+  return own ? { limit: own, form: false } : { limit: FORM_BODY_LIMIT, form: true }
+}
+
+export type BodyRefusal = { status: 400 | 415; message: string }
+
+/**
+ * Refuses a body a form route cannot read: not a form at all (415), or a form that does not parse,
+ * such as multipart without its boundary (400). Routes call request.formData(), which would throw
+ * on either and answer 500.
+ */
+export async function formBodyRefusal(
+  contentType: string | null | undefined,
+  body: Uint8Array<ArrayBuffer>,
+): Promise<BodyRefusal | null> {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
+  if (!FORM_TYPES.has(type)) {
+    return {
+      status: 415,
+      message:
+        'Unsupported Media Type: this address takes form posts only (application/x-www-form-urlencoded or multipart/form-data).',
+    }
+  }
+  try {
+    await new Response(body, { headers: { 'Content-Type': contentType ?? type } }).formData()
+    return null
+  } catch {
+    return { status: 400, message: 'Bad Request: the form data could not be read.' }
+  }
+}
+
+/**
+ * Whether a request path is one the shop could have: valid percent-encoding, and no backslash or
+ * control character once decoded. Anything else is the 404 page, never a 500.
+ */
+export function isWellFormedPath(path: string): boolean {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    return false
+  }
+  // eslint-disable-next-line no-control-regex
+  return !/[\\\u0000-\u001f\u007f]/.test(decoded)
+}
