@@ -1,11 +1,14 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useActionData } from '@remix-run/react'
 
-import { ErrorList, Field } from '~/components/forms'
-import { getStore } from '~/lib/data/index.server'
+import { Field, FormErrors } from '~/components/forms'
+import { useIsPending } from '~/components/use-is-pending'
 import { formatRand } from '~/lib/money'
 import { StatusBadge, StatusTimeline } from '~/components/orders/order-view'
-import { trackAction, type TrackActionData } from '~/lib/orders/track.server'
+import { trackFormSchema } from '~/lib/orders/track-schema'
+import { trackAction } from '~/lib/orders/track.server'
 import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
 
@@ -21,43 +24,43 @@ export async function loader() {
 
 // A POST keeps the email out of the URL; the answer renders from the action data, with or without JS.
 export async function action({ request, context }: ActionFunctionArgs) {
-  return trackAction({ request, clientIp: context.clientIp, store: await getStore() })
+  return trackAction({ request, clientIp: context.clientIp })
 }
 
+const constraint = getZodConstraint(trackFormSchema)
+
 export default function TrackOrderPage() {
-  const result = useActionData<TrackActionData>()
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting'
-  const failed = result && !result.ok ? result : undefined
+  const result = useActionData<typeof action>()
+  const pending = useIsPending()
+  const [form, fields] = useForm({
+    id: 'track',
+    lastResult: result && !result.ok ? result.result : undefined,
+    constraint,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: trackFormSchema }),
+  })
   return (
     <div className="buying-page track-page">
       <h1>Track your order</h1>
-      <Form method="post" className="form-card" aria-labelledby="track-title" noValidate>
+      <Form
+        method="post"
+        className="form-card"
+        aria-labelledby="track-title"
+        {...getFormProps(form)}
+      >
         <h2 id="track-title">Find your order</h2>
-        <ErrorList errors={failed?.errors.form} />
+        <FormErrors form={form} />
         <Field
-          id="track-orderId"
+          meta={fields.orderId}
           label="Order number"
-          name="orderId"
           autoComplete="off"
-          required
           hint="12 characters, from your confirmation page."
-          defaultValue={failed?.values.orderId ?? ''}
-          errors={failed?.errors.orderId}
         />
-        <Field
-          id="track-email"
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={failed?.values.email ?? ''}
-          errors={failed?.errors.email}
-        />
+        <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
         <div className="form-actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Looking…' : 'Track order'}
+          <button type="submit" className="button" disabled={pending}>
+            {pending ? 'Looking…' : 'Track order'}
           </button>
         </div>
       </Form>

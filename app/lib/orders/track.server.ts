@@ -1,7 +1,8 @@
+import { type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 
-import { parseForm, type FieldErrors } from '~/lib/auth/forms.server'
-import type { Store } from '~/lib/data/index.server'
+import { getStore, type Store } from '~/lib/data/index.server'
 
 import { isOrderId } from './id'
 import { trackFormSchema } from './track-schema'
@@ -13,8 +14,7 @@ export const NO_ORDER_MESSAGE = 'No order found with that id and email'
 export { trackFormSchema }
 
 export type TrackActionData =
-  | { ok: true; order: TrackingView }
-  | { ok: false; errors: FieldErrors; values: Record<string, string> }
+  { ok: true; order: TrackingView } | { ok: false; result: SubmissionResult<string[]> }
 
 function minutes(ms: number) {
   const n = Math.max(1, Math.ceil(ms / 60_000))
@@ -28,23 +28,23 @@ function minutes(ms: number) {
 export async function trackAction({
   request,
   clientIp,
-  store,
+  store: given,
   now = Date.now(),
 }: {
   request: Request
   clientIp: string
-  store: Pick<Store, 'orders' | 'rateLimits'>
+  /** Defaults to the process's store. */
+  store?: Pick<Store, 'orders' | 'rateLimits'>
   now?: number
 }) {
   const formData = await request.formData()
-  const parsed = parseForm(trackFormSchema, formData)
-  if (!parsed.ok)
-    return data<TrackActionData>(
-      { ok: false, errors: parsed.errors, values: parsed.values },
-      { status: 400 },
-    )
-  const { orderId, email } = parsed.data
+  const submission = parseWithZod(formData, { schema: trackFormSchema })
+  if (submission.status !== 'success') {
+    return data<TrackActionData>({ ok: false, result: submission.reply() }, { status: 400 })
+  }
+  const { orderId, email } = submission.value
 
+  const store = given ?? (await getStore())
   const limit = await store.rateLimits.hit(
     `track:${clientIp || 'unknown'}`,
     TRACK_LOOKUPS.limit,
@@ -55,12 +55,11 @@ export async function trackAction({
     return data<TrackActionData>(
       {
         ok: false,
-        errors: {
-          form: [
+        result: submission.reply({
+          formErrors: [
             `Too many lookups: at most ${TRACK_LOOKUPS.limit} every 10 minutes. Try again in ${minutes(limit.retryAfterMs)}.`,
           ],
-        },
-        values: parsed.values,
+        }),
       },
       { status: 429 },
     )
@@ -70,7 +69,7 @@ export async function trackAction({
   const order = isOrderId(orderId) ? await store.orders.get(orderId) : null
   if (!order || order.email.trim().toLowerCase() !== email) {
     return data<TrackActionData>(
-      { ok: false, errors: { form: [NO_ORDER_MESSAGE] }, values: parsed.values },
+      { ok: false, result: submission.reply({ formErrors: [NO_ORDER_MESSAGE] }) },
       { status: 404 },
     )
   }
