@@ -15,6 +15,7 @@ import {
   useSearchParams,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
+import { HoneypotProvider } from 'remix-utils/honeypot/react'
 
 import { Blok } from '~/components/bloks/registry'
 import { Link } from '~/components/link'
@@ -23,8 +24,9 @@ import { ProgressBar } from '~/components/progress-bar'
 import { FlashNotice, FlashToaster } from '~/components/toaster'
 import { isChunkLoadError, reloadForFailedChunk } from '~/lib/chunk-reload'
 import { loadLayout } from '~/lib/content/layout.server'
+import { honeypot } from '~/lib/honeypot.server'
 import { loadShellCounts } from '~/lib/shell.server'
-import { readToast } from '~/lib/toast.server'
+import { getToast } from '~/lib/toast.server'
 import styles from '~/styles/app.css'
 import catalogStyles from '~/styles/catalog.css'
 import contentStyles from '~/styles/content.css'
@@ -42,9 +44,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [layout, counts, { toast, headers }] = await Promise.all([
     loadLayout(request),
     loadShellCounts(request),
-    readToast(request),
+    getToast(request),
   ])
-  return data({ layout, counts, toast }, { headers })
+  // The public forms' honeypot (sign-up, contact) reads these through HoneypotProvider below.
+  const honeypotInputProps = honeypot.getInputProps()
+  return data({ layout, counts, toast, honeypotInputProps }, { headers })
 }
 
 export type RootLoader = typeof loader
@@ -73,7 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { layout, counts, toast } = useLoaderData<typeof loader>()
+  const { layout, counts, toast, honeypotInputProps } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   const changingPage =
     navigation.state === 'loading' && navigation.location.pathname !== globalThis.location?.pathname
@@ -87,9 +91,15 @@ export default function App() {
       {layout.announcement ? <Blok blok={layout.announcement} /> : null}
       <SiteHeader siteName={layout.siteName} nav={layout.header} counts={counts} />
       <FlashNotice toast={toast} />
-      <main id="main" className={changingPage ? 'main is-pending' : 'main'} aria-busy={changingPage}>
+      <main
+        id="main"
+        className={changingPage ? 'main is-pending' : 'main'}
+        aria-busy={changingPage}
+      >
         {changingPage ? <PageSkeleton /> : null}
-        <Outlet />
+        <HoneypotProvider {...honeypotInputProps}>
+          <Outlet />
+        </HoneypotProvider>
       </main>
       {layout.footer ? <Blok blok={layout.footer} /> : null}
       <FlashToaster toast={toast} />
@@ -129,10 +139,16 @@ function SiteHeader({
         </Form>
         <nav aria-label="Your shop" className="site-header__mine">
           <Link to="/liked">
-            Liked <span className="badge" aria-label={`${counts.liked} liked products`}>{counts.liked}</span>
+            Liked{' '}
+            <span className="badge" aria-label={`${counts.liked} liked products`}>
+              {counts.liked}
+            </span>
           </Link>
           <Link to="/cart">
-            Cart <span className="badge" aria-label={`${counts.cart} items in cart`}>{counts.cart}</span>
+            Cart{' '}
+            <span className="badge" aria-label={`${counts.cart} items in cart`}>
+              {counts.cart}
+            </span>
           </Link>
           <Link to="/account">{counts.signedIn ? 'Account' : 'Sign in'}</Link>
         </nav>

@@ -1,46 +1,55 @@
-import { redirect, type Session } from '@remix-run/node'
+import { createCookieSessionStorage, redirect } from '@remix-run/node'
 
-import { getSession, sessionStorage } from '~/lib/session.server'
+import { env } from '~/lib/env.server'
 import { type Toast, type ToastInput, toastSchema } from '~/lib/toast'
 
-const FLASH_KEY = 'toast'
+const TOAST_KEY = 'toast'
 
 /**
- * Puts a flash message into a session the caller commits itself (when the same response also
- * changes the session, committing twice would let one Set-Cookie undo the other).
+ * Flash messages in a cookie of their own (as epic-stack's toast.server.ts): an action that changes
+ * the session and shows a message sets two independent cookies, so it never commits the session
+ * twice and no Set-Cookie can undo another. Signed like the session cookie (SESSION_SECRET, a comma
+ * list for rotation), httpOnly, SameSite=Lax, Secure in production.
  */
-export function putToast(session: Session, toast: ToastInput) {
-  session.flash(FLASH_KEY, toastSchema.parse(toast))
-}
+export const toastSessionStorage = createCookieSessionStorage({
+  cookie: {
+    name: 'en_toast',
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: env.isProduction && env.appUrl.startsWith('https:'),
+    secrets: env.sessionSecrets,
+  },
+})
 
-/** Stores a flash message that the next page shows (a toast with JS, an inline notice without). */
-export async function flashToast(request: Request, toast: ToastInput, headers?: HeadersInit) {
-  const session = await getSession(request)
-  putToast(session, toast)
+/**
+ * Headers that flash `toast` for the next page (a toast with JS, an inline notice without): `headers`
+ * (e.g. the session's Set-Cookie) plus the toast cookie.
+ */
+export async function createToastHeaders(toast: ToastInput, headers?: HeadersInit) {
+  const session = await toastSessionStorage.getSession()
+  session.flash(TOAST_KEY, toastSchema.parse(toast))
   const out = new Headers(headers)
-  out.append('Set-Cookie', await sessionStorage.commitSession(session))
+  out.append('Set-Cookie', await toastSessionStorage.commitSession(session))
   return out
 }
 
 /** Post/redirect/get with a flash message. */
-export async function redirectWithToast(
-  request: Request,
-  url: string,
-  toast: ToastInput,
-  init?: ResponseInit,
-) {
-  return redirect(url, { ...init, headers: await flashToast(request, toast, init?.headers) })
+export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
+  return redirect(url, { ...init, headers: await createToastHeaders(toast, init?.headers) })
 }
 
-/** Reads (and consumes) the flash message; returns the Set-Cookie header that clears it. */
-export async function readToast(
+/**
+ * The flash message for this request, if any, and the headers that clear its cookie (empty when
+ * there was none), for the root loader to send with its response.
+ */
+export async function getToast(
   request: Request,
 ): Promise<{ toast: Toast | null; headers: Headers }> {
-  const session = await getSession(request)
-  // NOTE: ask before reading: `get` consumes a flash value, after which `has` says false.
-  const flashed = session.has(FLASH_KEY)
-  const parsed = toastSchema.safeParse(session.get(FLASH_KEY))
+  const session = await toastSessionStorage.getSession(request.headers.get('Cookie'))
   const headers = new Headers()
-  if (flashed) headers.append('Set-Cookie', await sessionStorage.commitSession(session))
+  if (!session.has(TOAST_KEY)) return { toast: null, headers }
+  const parsed = toastSchema.safeParse(session.get(TOAST_KEY))
+  headers.append('Set-Cookie', await toastSessionStorage.destroySession(session))
   return { toast: parsed.success ? parsed.data : null, headers }
 }

@@ -1,43 +1,48 @@
+import { type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
+
 import { getStore } from '~/lib/data/index.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
-import { type FieldErrors, parseForm } from './forms.server'
 import { accountFormSchema } from './schemas'
 import { requireUser } from './session.server'
 
 export type AccountActionData = {
-  intent: string
-  errors: FieldErrors
-  values: Record<string, string>
+  /** Which of the page's forms the reply belongs to. */
+  intent: 'profile' | 'address' | null
+  result: SubmissionResult<string[]>
 }
 
 export async function accountAction({ request }: { request: Request }) {
   // An account change is where a revoked Firebase session must be noticed.
   const user = await requireUser(request, { checkRevoked: true })
   const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
-  const parsed = parseForm(accountFormSchema, formData)
-  if (!parsed.ok) {
+  const intent = formData.get('intent')
+  const submission = parseWithZod(formData, { schema: accountFormSchema })
+  if (submission.status !== 'success') {
     return data<AccountActionData>(
-      { intent, errors: parsed.errors, values: parsed.values },
+      {
+        intent: intent === 'profile' || intent === 'address' ? intent : null,
+        result: submission.reply(),
+      },
       { status: 400 },
     )
   }
   const store = await getStore()
-  const form = parsed.data
+  const form = submission.value
   if (form.intent === 'profile') {
     await store.users.updateProfile(user.id, {
       firstName: form.firstName,
       lastName: form.lastName,
       phone: form.phone,
     })
-    return redirectWithToast(request, '/account', {
+    return redirectWithToast('/account', {
       type: 'success',
       title: 'Personal details saved',
     })
   }
   const { intent: _intent, ...address } = form
   await store.users.updateAddress(user.id, address)
-  return redirectWithToast(request, '/account', { type: 'success', title: 'Address saved' })
+  return redirectWithToast('/account', { type: 'success', title: 'Address saved' })
 }

@@ -1,6 +1,9 @@
+import { type Submission, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 
 import { getStore } from '~/lib/data/index.server'
+import { isSpam } from '~/lib/honeypot.server'
 import { env } from '~/lib/env.server'
 import { safeRedirect } from '~/lib/http.server'
 import { mergeVisitorLikes } from '~/lib/liked/liked.server'
@@ -10,9 +13,8 @@ import {
   recordFailedSignIn,
   signInBlocked,
 } from '~/lib/rate-limit.server'
-import { redirectWithToast } from '~/lib/toast.server'
+import { createToastHeaders, redirectWithToast } from '~/lib/toast.server'
 
-import { type FieldErrors, parseForm } from './forms.server'
 import { getAuth } from './index.server'
 import { authFormSchema } from './schemas'
 import { commitSignedOutSession, commitUserSession } from './session.server'
@@ -26,26 +28,46 @@ export const GOOGLE_UNAVAILABLE_MESSAGE =
   'Google sign-in is not available. Sign in with your email and password instead.'
 export const GOOGLE_REJECTED_MESSAGE =
   'We could not sign you in with Google. Try again, or sign in with your email and password.'
-export const RESET_SENT_MESSAGE =
-  'If an account uses that email, a link to choose a new password is on its way. It works once, for 30 minutes.'
+export const RESET_LINK_INVALID_MESSAGE =
+  'This reset link is invalid, used or older than 30 minutes. Ask for a new one below.'
+
+export type AuthIntent = 'signin' | 'signup' | 'google' | 'signout' | 'reset'
 
 export type AuthActionData = {
-  intent: string
-  errors: FieldErrors
-  values: Record<string, string>
+  /** Which form the reply belongs to: the page shows it only there. */
+  intent: AuthIntent | null
+  /** Conform's reply: the values kept (never passwords, tokens or the honeypot) and an error per field. */
+  result: SubmissionResult<string[]>
   /** The reset-link confirmation (step 1 of a password reset). */
   resetSent?: boolean
   /** Development only: the reset link, never set in production. */
   devResetLink?: string | null
 }
 
+/** Credentials and the honeypot are never echoed back into the page. */
+const HIDDEN_FIELDS = ['password', 'idToken', 'token', 'name__confirm', 'from__confirm']
+
+function intentOf(formData: FormData): AuthIntent | null {
+  const intent = formData.get('intent')
+  return intent === 'signin' ||
+    intent === 'signup' ||
+    intent === 'google' ||
+    intent === 'signout' ||
+    intent === 'reset'
+    ? intent
+    : null
+}
+
 function invalid(
-  intent: string,
-  errors: FieldErrors,
-  values: Record<string, string>,
+  intent: AuthIntent | null,
+  submission: Submission<unknown>,
+  errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
   status = 400,
 ) {
-  return data<AuthActionData>({ intent, errors, values }, { status })
+  return data<AuthActionData>(
+    { intent, result: submission.reply({ ...errors, hideFields: HIDDEN_FIELDS }) },
+    { status },
+  )
 }
 
 /** After a sign-in or sign-up: a fresh session, the visitor's cart and likes merged, back to where they came from. */
@@ -57,8 +79,10 @@ async function signedIn(
 ) {
   // The fresh session drops the visitor's cart cookie data: move it into the customer's stored cart first.
   await mergeVisitorCart(await getSession(request), session.userId)
-  const headers = new Headers()
-  headers.append('Set-Cookie', await commitUserSession(session, { type: 'success', title }))
+  const headers = await createToastHeaders(
+    { type: 'success', title },
+    { 'Set-Cookie': await commitUserSession(session) },
+  )
   await mergeVisitorLikes(request, session.userId, headers)
   return redirect(safeRedirect(redirectTo, '/'), { headers })
 }
@@ -66,33 +90,31 @@ async function signedIn(
 /** The /auth action: sign in, create account, sign out, password reset (both steps). */
 export async function authAction({ request }: { request: Request }) {
   const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
-  const parsed = parseForm(authFormSchema, formData)
-  // The Google ID token is a credential: never echo it back into the page.
-  const { idToken: _idToken, ...values } = parsed.values
-  if (!parsed.ok) {
+  const intent = intentOf(formData)
+  const submission = parseWithZod(formData, { schema: authFormSchema })
+  if (submission.status !== 'success') {
     // The Google button has no fields of its own to show errors beside: its errors belong to the whole form.
-    const errors =
+    const formErrors =
       intent === 'google'
-        ? { form: [...new Set(Object.values(parsed.errors).flatMap((list) => list ?? []))] }
-        : parsed.errors
-    return invalid(intent, errors, values)
+        ? [...new Set(Object.values(submission.error ?? {}).flatMap((list) => list ?? []))]
+        : undefined
+    return invalid(intent, submission, formErrors ? { formErrors, fieldErrors: {} } : {})
   }
-  const form = parsed.data
+  const form = submission.value
   const auth = await getAuth()
 
   switch (form.intent) {
     case 'signin': {
       const { rateLimits } = await getStore()
       if (await signInBlocked(rateLimits, form.email)) {
-        return invalid(form.intent, { form: [SIGN_IN_BLOCKED_MESSAGE] }, values, 429)
+        return invalid(form.intent, submission, { formErrors: [SIGN_IN_BLOCKED_MESSAGE] }, 429)
       }
       const result = await auth.signIn(form.email, form.password)
       if (!result) {
         const blocked = await recordFailedSignIn(rateLimits, form.email)
         return blocked
-          ? invalid(form.intent, { form: [SIGN_IN_BLOCKED_MESSAGE] }, values, 429)
-          : invalid(form.intent, { form: [WRONG_CREDENTIALS_MESSAGE] }, values)
+          ? invalid(form.intent, submission, { formErrors: [SIGN_IN_BLOCKED_MESSAGE] }, 429)
+          : invalid(form.intent, submission, { formErrors: [WRONG_CREDENTIALS_MESSAGE] })
       }
       await clearFailedSignIns(rateLimits, form.email)
       const name = result.user.firstName ? `, ${result.user.firstName}` : ''
@@ -100,9 +122,9 @@ export async function authAction({ request }: { request: Request }) {
     }
 
     case 'signup': {
-      if (formData.get('website')) {
+      if (isSpam(formData)) {
         // Honeypot filled: a bot. Pretend it worked and store nothing.
-        return redirectWithToast(request, safeRedirect(form.redirectTo, '/'), {
+        return redirectWithToast(safeRedirect(form.redirectTo, '/'), {
           type: 'success',
           title: 'Your account is ready',
         })
@@ -117,15 +139,13 @@ export async function authAction({ request }: { request: Request }) {
         )
       } catch (error) {
         if (error instanceof EmailTakenError) {
-          return invalid(
-            form.intent,
-            {
+          return invalid(form.intent, submission, {
+            fieldErrors: {
               email: [
                 'An account already uses this email. Sign in instead, or reset your password.',
               ],
             },
-            values,
-          )
+          })
         }
         throw error
       }
@@ -133,7 +153,7 @@ export async function authAction({ request }: { request: Request }) {
 
     case 'google': {
       if (!auth.signInWithIdToken) {
-        return invalid(form.intent, { form: [GOOGLE_UNAVAILABLE_MESSAGE] }, values)
+        return invalid(form.intent, submission, { formErrors: [GOOGLE_UNAVAILABLE_MESSAGE] })
       }
       let result: Awaited<ReturnType<NonNullable<typeof auth.signInWithIdToken>>>
       try {
@@ -142,7 +162,7 @@ export async function authAction({ request }: { request: Request }) {
         // A forged, expired, revoked or too old token: the adapter says AuthProviderError. Anything else
         // (the provider unreachable) is a server fault and stays a 500.
         if (error instanceof AuthProviderError) {
-          return invalid(form.intent, { form: [GOOGLE_REJECTED_MESSAGE] }, values)
+          return invalid(form.intent, submission, { formErrors: [GOOGLE_REJECTED_MESSAGE] })
         }
         throw error
       }
@@ -151,28 +171,20 @@ export async function authAction({ request }: { request: Request }) {
     }
 
     case 'signout': {
-      const cookie = await commitSignedOutSession(request, {
-        type: 'info',
-        title: 'You are signed out',
-      })
-      return redirect('/', { headers: { 'Set-Cookie': cookie } })
+      return redirectWithToast(
+        '/',
+        { type: 'info', title: 'You are signed out' },
+        { headers: { 'Set-Cookie': await commitSignedOutSession(request) } },
+      )
     }
 
     case 'reset': {
       if (form.token) {
         const changed = await auth.resetPassword(form.token, form.password ?? '')
         if (!changed) {
-          return invalid(
-            form.intent,
-            {
-              token: [
-                'This reset link is invalid, used or older than 30 minutes. Ask for a new one below.',
-              ],
-            },
-            values,
-          )
+          return invalid(form.intent, submission, { formErrors: [RESET_LINK_INVALID_MESSAGE] })
         }
-        return redirectWithToast(request, '/auth', {
+        return redirectWithToast('/auth', {
           type: 'success',
           title: 'Password changed',
           description: 'Sign in with your new password.',
@@ -182,8 +194,7 @@ export async function authAction({ request }: { request: Request }) {
       // Answered with data, not a redirect: the development-only link must never travel in a cookie.
       return data<AuthActionData>({
         intent: form.intent,
-        errors: {},
-        values,
+        result: submission.reply({ hideFields: HIDDEN_FIELDS }),
         resetSent: true,
         devResetLink: env.isProduction ? null : devLink,
       })

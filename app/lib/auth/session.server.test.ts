@@ -30,7 +30,7 @@ beforeEach(() => {
 })
 
 async function signedInCookie(userId: string) {
-  const setCookie = await commitUserSession({ userId, token: null }, { title: 'Welcome back' })
+  const setCookie = await commitUserSession({ userId, token: null })
   return setCookie.split(';')[0]!
 }
 

@@ -3,8 +3,6 @@ import { redirect } from '@remix-run/node'
 import { getStore } from '~/lib/data/index.server'
 import type { User } from '~/lib/data/types'
 import { getSession, sessionStorage } from '~/lib/session.server'
-import { type ToastInput } from '~/lib/toast'
-import { putToast } from '~/lib/toast.server'
 
 import { getAuth } from './index.server'
 import type { AuthSession } from './types'
@@ -80,22 +78,18 @@ export async function requireUserId(request: Request, check: Check = {}): Promis
 
 /**
  * A fresh session for a sign-in (rotation: nothing of the visitor's session carries over),
- * holding the user id, the Firebase session cookie if any, and a flash toast.
- * Returns the Set-Cookie value.
+ * holding the user id and the Firebase session cookie if any. Returns the Set-Cookie value.
  */
-export async function commitUserSession(auth: AuthSession, toast: ToastInput) {
+export async function commitUserSession(auth: AuthSession) {
   const session = await sessionStorage.getSession()
   session.set(USER_ID, auth.userId)
   if (auth.token) session.set(AUTH_TOKEN, auth.token)
-  putToast(session, toast)
   return sessionStorage.commitSession(session)
 }
 
-/** Signs out: ends the provider's session and replaces the cookie with an empty one carrying a toast. */
-export async function commitSignedOutSession(request: Request, toast: ToastInput) {
+/** Signs out: ends the provider's session and replaces the cookie with an empty one. */
+export async function commitSignedOutSession(request: Request) {
   const auth = await readAuthSession(request)
   if (auth) await (await getAuth()).signOut(auth)
-  const session = await sessionStorage.getSession()
-  putToast(session, toast)
-  return sessionStorage.commitSession(session)
+  return sessionStorage.commitSession(await sessionStorage.getSession())
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { sessionStorage } from '~/lib/session.server'
-import { readToast } from '~/lib/toast.server'
+import { getToast } from '~/lib/toast.server'
 
 import { cartOwner, writeCartLines } from './cart.server'
 import { EMPTY_CART_MESSAGE, requireCartItems } from './guard.server'
@@ -33,7 +33,7 @@ describe('requireCartItems (the cartCheck guard)', () => {
       const cartPage = new Request('http://localhost:3000/cart', {
         headers: { Cookie: response.headers.get('Set-Cookie')!.split(';')[0]! },
       })
-      const { toast } = await readToast(cartPage)
+      const { toast } = await getToast(cartPage)
       expect(toast).toMatchObject({ type: 'info', title: EMPTY_CART_MESSAGE })
     }
   })

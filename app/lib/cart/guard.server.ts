@@ -10,5 +10,5 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty'
  */
 export async function requireCartItems(request: Request): Promise<void> {
   if ((await cartCount(request)) > 0) return
-  throw await redirectWithToast(request, '/cart', { type: 'info', title: EMPTY_CART_MESSAGE })
+  throw await redirectWithToast('/cart', { type: 'info', title: EMPTY_CART_MESSAGE })
 }

@@ -1,6 +1,7 @@
+import { type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 
-import { parseForm, type FieldErrors } from '~/lib/auth/forms.server'
 import { optionalUser } from '~/lib/auth/session.server'
 import {
   clearCart,
@@ -23,7 +24,8 @@ import { redirectWithToast } from '~/lib/toast.server'
 
 import { type CHECKOUT_FIELDS, checkoutFormSchema, type CheckoutForm } from './schema'
 
-export type CheckoutActionData = { errors: FieldErrors; values: Record<string, string> }
+/** Conform's reply: the values kept and an error per field (or for the whole form). */
+export type CheckoutActionData = { result: SubmissionResult<string[]> }
 
 /** The form's starting values: the customer's profile and saved address, blank for guests. */
 export function checkoutPrefill(
@@ -98,12 +100,10 @@ export function shortageMessage(
  */
 export async function checkoutAction({ request }: { request: Request }) {
   const formData = await request.formData()
-  const parsed = parseForm(checkoutFormSchema, formData)
-  if (!parsed.ok)
-    return data<CheckoutActionData>(
-      { errors: parsed.errors, values: parsed.values },
-      { status: 400 },
-    )
+  const submission = parseWithZod(formData, { schema: checkoutFormSchema })
+  if (submission.status !== 'success') {
+    return data<CheckoutActionData>({ result: submission.reply() }, { status: 400 })
+  }
 
   const store = await getStore()
   const [user, cart] = await Promise.all([
@@ -111,11 +111,11 @@ export async function checkoutAction({ request }: { request: Request }) {
     loadCart(request, store),
   ])
   if (!cart.lines.length) {
-    return redirectWithToast(request, '/cart', { type: 'info', title: 'Your cart is empty' })
+    return redirectWithToast('/cart', { type: 'info', title: 'Your cart is empty' })
   }
   await expireStalePending(store)
 
-  const draft = orderDraft(parsed.data, cart.lines, user?.id ?? null)
+  const draft = orderDraft(submission.value, cart.lines, user?.id ?? null)
   let order: Order
   try {
     order = await store.orders.place(draft, newOrderId(), new Date().toISOString())
@@ -123,7 +123,7 @@ export async function checkoutAction({ request }: { request: Request }) {
     if (!(error instanceof OutOfStockError)) throw error
     const names = new Map(cart.lines.map((l) => [l.productId, l.name]))
     return data<CheckoutActionData>(
-      { errors: { form: [shortageMessage(error, names)] }, values: parsed.values },
+      { result: submission.reply({ formErrors: [shortageMessage(error, names)] }) },
       { status: 409 },
     )
   }

@@ -1,48 +1,47 @@
+import { type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 
-import { type FieldErrors, parseForm } from '~/lib/auth/forms.server'
 import { getStore } from '~/lib/data/index.server'
+import { isSpam } from '~/lib/honeypot.server'
 import { CONTACT_LIMIT_MESSAGE, allowContactMessage } from '~/lib/rate-limit.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
-// NOTE: the limits live in a plain module: a .server module's exports are empty in the browser.
-import { MESSAGE_MAX, MESSAGE_MIN } from './limits'
 import { contactFormSchema } from './schema'
 
-export { MESSAGE_MAX, MESSAGE_MIN }
+export type ContactActionData = { result: SubmissionResult<string[]> }
 
-export { contactFormSchema } from './schema'
-
-export type ContactActionData = { errors: FieldErrors; values: Record<string, string> }
-
+const HIDDEN_FIELDS = ['name__confirm', 'from__confirm']
 const SENT = {
   type: 'success',
   title: 'Thanks, your message has been sent',
   description: 'We reply within two working days.',
 } as const
 
+/** POST /contact: one message stored per post, at most a few per IP (rate-limit.server.ts). */
 export async function contactAction({ request, clientIp }: { request: Request; clientIp: string }) {
   const formData = await request.formData()
-  const parsed = parseForm(contactFormSchema, formData)
-  if (!parsed.ok)
+  // Honeypot filled: a bot. Pretend success, store nothing.
+  if (isSpam(formData)) return redirectWithToast('/contact?sent=1', SENT)
+  const submission = parseWithZod(formData, { schema: contactFormSchema })
+  if (submission.status !== 'success') {
     return data<ContactActionData>(
-      { errors: parsed.errors, values: parsed.values },
+      { result: submission.reply({ hideFields: HIDDEN_FIELDS }) },
       { status: 400 },
     )
-  const message = parsed.data
-  const website = formData.get('website')
-  // Honeypot filled: a bot. Pretend success, store nothing.
-  if (website) return redirectWithToast(request, '/contact?sent=1', SENT)
+  }
   const store = await getStore()
   if (!(await allowContactMessage(store.rateLimits, clientIp))) {
     return data<ContactActionData>(
-      { errors: { form: [CONTACT_LIMIT_MESSAGE] }, values: parsed.values },
+      {
+        result: submission.reply({
+          formErrors: [CONTACT_LIMIT_MESSAGE],
+          hideFields: HIDDEN_FIELDS,
+        }),
+      },
       { status: 429 },
     )
   }
-  await store.messages.create(
-    { ...message, email: message.email.toLowerCase(), ip: clientIp },
-    new Date().toISOString(),
-  )
-  return redirectWithToast(request, '/contact?sent=1', SENT)
+  await store.messages.create({ ...submission.value, ip: clientIp }, new Date().toISOString())
+  return redirectWithToast('/contact?sent=1', SENT)
 }

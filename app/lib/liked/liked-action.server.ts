@@ -4,14 +4,19 @@ import { z } from 'zod'
 import { parseForm } from '~/lib/auth/forms.server'
 import { getStore } from '~/lib/data/index.server'
 import { safeRedirect } from '~/lib/http.server'
-import { flashToast } from '~/lib/toast.server'
+import { createToastHeaders } from '~/lib/toast.server'
 
 import { toggleLike } from './liked.server'
 
 /** The one schema of the like form. */
 export const likeFormSchema = z.object({
-  intent: z.literal('toggle', { errorMap: () => ({ message: 'Unknown action; use intent=toggle' }) }),
-  productId: z.string({ required_error: 'Choose a product to like' }).trim().min(1, 'Choose a product to like'),
+  intent: z.literal('toggle', {
+    errorMap: () => ({ message: 'Unknown action; use intent=toggle' }),
+  }),
+  productId: z
+    .string({ required_error: 'Choose a product to like' })
+    .trim()
+    .min(1, 'Choose a product to like'),
   redirectTo: z.string().optional(),
   /** Set by the LikeButton once hydrated: a fetcher wants data, a plain form wants a redirect. */
   fetcher: z.string().optional(),
@@ -28,7 +33,8 @@ function backTo(request: Request, redirectTo: string | undefined) {
   if (referer) {
     try {
       const url = new URL(referer)
-      if (url.origin === new URL(request.url).origin) return safeRedirect(`${url.pathname}${url.search}`, '/liked')
+      if (url.origin === new URL(request.url).origin)
+        return safeRedirect(`${url.pathname}${url.search}`, '/liked')
     } catch {
       // fall through
     }
@@ -43,13 +49,21 @@ export async function likedAction({ request }: { request: Request }) {
   const { productId, redirectTo, fetcher } = parsed.data
   const product = await (await getStore()).products.get(productId)
   if (!product) {
-    return data<LikeActionData>({ ok: false, errors: { productId: ['That product does not exist (any more)'] } }, { status: 400 })
+    return data<LikeActionData>(
+      { ok: false, errors: { productId: ['That product does not exist (any more)'] } },
+      { status: 400 },
+    )
   }
   const { liked, headers } = await toggleLike(request, productId)
   if (fetcher) return data<LikeActionData>({ ok: true, productId, liked }, { headers })
-  const toastHeaders = await flashToast(request, {
-    type: 'success',
-    title: liked ? `Added ${product.name} to your liked products` : `Removed ${product.name} from your liked products`,
-  }, headers)
+  const toastHeaders = await createToastHeaders(
+    {
+      type: 'success',
+      title: liked
+        ? `Added ${product.name} to your liked products`
+        : `Removed ${product.name} from your liked products`,
+    },
+    headers,
+  )
   return redirect(backTo(request, redirectTo), { headers: toastHeaders })
 }
