@@ -2,12 +2,30 @@ import path from 'node:path'
 
 import { defineConfig } from 'vitest/config'
 
+const root = import.meta.dirname
+// The react-router-dom that @remix-run/react ships with (and the browser bundle holds).
+const routerDom = path.join(root, 'node_modules/@remix-run/react/node_modules/react-router-dom')
+
 export default defineConfig({
-  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+  resolve: {
+    alias: [
+      { find: '~', replacement: path.join(root, 'app') },
+      // NOTE: npm installs a second react-router-dom under @remix-run/testing. createRemixStub would
+      // provide that copy's fetcher context while useFetcher reads the other's, and fetcher data
+      // would never reach a component. Both packages load as ES modules here, on one router copy.
+      {
+        find: /^@remix-run\/(react|testing)$/,
+        replacement: path.join(root, 'node_modules/@remix-run/$1/dist/esm/index.js'),
+      },
+      { find: /^react-router-dom$/, replacement: path.join(routerDom, 'dist/index.js') },
+      { find: /^react-router-dom\/server$/, replacement: path.join(routerDom, 'server.mjs') },
+    ],
+  },
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./test/setup-unit.ts'],
+    server: { deps: { inline: ['@remix-run/react', '@remix-run/testing'] } },
     // Contract suites open real databases and emulators; keep runs predictable on two cores.
     pool: 'forks',
     testTimeout: 20_000,

@@ -1,3 +1,5 @@
+import '@testing-library/jest-dom/vitest'
+
 import { afterEach, vi } from 'vitest'
 
 // A console.error during a unit test is a bug the test did not state: fail it.
@@ -6,6 +8,12 @@ const original = console.error
 console.error = (...args: unknown[]) => {
   errors.push(args)
   original(...args)
+}
+
+// Render tests on jsdom (`// @vitest-environment jsdom`) start each test on an empty document.
+if (typeof document !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react')
+  afterEach(cleanup)
 }
 
 afterEach(() => {

@@ -1,39 +1,100 @@
-import type { ReactNode } from 'react'
-import { describe, expect, it } from 'vitest'
+// @vitest-environment jsdom
+import { parseWithZod } from '@conform-to/zod'
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
 
-import { renderInRouter } from '../../test/render-in-router'
+import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
 
 import { googleSignInConfig } from '~/lib/auth/google.server'
 
 import { GoogleSignIn } from './google-sign-in'
 
-/** Server rendering inside a data router, as the app does (the button submits with a fetcher). */
-function render(element: ReactNode): Promise<string> {
-  return renderInRouter([{ path: '/auth', element }], 'http://shop.test/auth')
-}
+// The Firebase client SDK, faked: records when the page loads it and what the popup answers.
+const sdk = vi.hoisted(() => ({
+  loaded: [] as string[],
+  popup: (): Promise<unknown> => Promise.reject(new Error('no popup answer set')),
+}))
+
+vi.mock('firebase/app', () => {
+  sdk.loaded.push('firebase/app')
+  return { getApps: () => [], initializeApp: () => ({}) }
+})
+
+vi.mock('firebase/auth', () => {
+  sdk.loaded.push('firebase/auth')
+  return {
+    initializeAuth: () => ({}),
+    inMemoryPersistence: {},
+    browserPopupRedirectResolver: {},
+    connectAuthEmulator: () => {},
+    GoogleAuthProvider: class {
+      setCustomParameters() {}
+    },
+    signInWithPopup: () => sdk.popup(),
+  }
+})
 
 const config = { apiKey: 'public-web-key', authDomain: 'karoo.firebaseapp.com', projectId: 'karoo' }
+const button = { name: 'Continue with Google' }
 
 describe('GoogleSignIn', () => {
-  it('puts nothing in the server HTML, so a page without JS never shows the button', async () => {
-    const html = await render(<GoogleSignIn config={config} redirectTo="/account" />)
-    expect(html).not.toContain('Continue with Google')
-    expect(html).not.toContain('<button')
-    expect(html).not.toContain('public-web-key')
-    expect(html).not.toContain('google-sign-in')
+  it('is not in the page without JS, so nobody sees a button that cannot work', async () => {
+    const { container } = renderRouteWithoutJs(
+      <GoogleSignIn config={config} redirectTo="/account" />,
+      { url: '/auth' },
+    )
+    expect(screen.queryByRole('button', button)).not.toBeInTheDocument()
+    expect(container).not.toHaveTextContent(/Google/)
+    expect(container.innerHTML).not.toContain('public-web-key')
   })
 
-  it('renders nothing without a config either', async () => {
-    const html = await render(<GoogleSignIn config={null} redirectTo="" />)
-    expect(html).not.toContain('Continue with Google')
+  it('is not offered when sign-in does not run on Firebase', () => {
+    const { container } = renderRoute(<GoogleSignIn config={null} redirectTo="" />, {
+      url: '/auth',
+    })
+    expect(screen.queryByRole('button', button)).not.toBeInTheDocument()
+    expect(container).toBeEmptyDOMElement()
   })
 
-  it('does not import the Firebase client SDK at module level (it is fetched on click)', async () => {
-    const { readFileSync } = await import('node:fs')
-    const source = readFileSync(new URL('./google-sign-in.tsx', import.meta.url), 'utf8')
-    expect(source).not.toMatch(/^import (?!type)[^\n]*from 'firebase\//m)
-    expect(source).toContain("import('firebase/app')")
-    expect(source).toContain("import('firebase/auth')")
+  it('loads the Firebase SDK only on click, and says so when the Google window is closed', async () => {
+    sdk.popup = () =>
+      Promise.reject(Object.assign(new Error('closed'), { code: 'auth/popup-closed-by-user' }))
+    renderRoute(<GoogleSignIn config={config} redirectTo="/account" />, { url: '/auth' })
+    const google = await screen.findByRole('button', button)
+    expect(sdk.loaded).toEqual([])
+
+    await userEvent.click(google)
+    expect(
+      await screen.findByText(
+        'The Google window was closed before you finished. Try again when you are ready.',
+      ),
+    ).toBeVisible()
+    expect(sdk.loaded).toEqual(expect.arrayContaining(['firebase/app', 'firebase/auth']))
+    expect(screen.getByRole('button', button)).toBeEnabled()
+  })
+
+  it('posts the Google ID token to /auth as intent=google with where to go next', async () => {
+    sdk.popup = () => Promise.resolve({ user: { getIdToken: () => Promise.resolve('id-token-1') } })
+    const posted: Record<string, FormDataEntryValue>[] = []
+    renderRoute(<GoogleSignIn config={config} redirectTo="/account" />, {
+      url: '/auth',
+      // Answers as the /auth action does when the token is refused: conform's reply with a form error.
+      action: async ({ request }) => {
+        const formData = await request.formData()
+        posted.push(Object.fromEntries(formData))
+        const submission = parseWithZod(formData, { schema: z.object({ idToken: z.string() }) })
+        const result = submission.reply({
+          formErrors: ['That Google account could not sign in here.'],
+        })
+        return { intent: 'google', result }
+      },
+    })
+    await userEvent.click(await screen.findByRole('button', button))
+    // The action's form error is shown beside the button.
+    expect(await screen.findByText('That Google account could not sign in here.')).toBeVisible()
+    expect(posted).toEqual([{ intent: 'google', idToken: 'id-token-1', redirectTo: '/account' }])
   })
 })
 
