@@ -1,167 +1,161 @@
 import {
-  useId,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type FormMetadata,
+} from '@conform-to/react'
+import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react'
 
-/** Messages beside a field (or the whole form); announced by screen readers when they appear. */
-export function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
-  if (!errors?.length) return null
+/**
+ * Form fields driven by conform's field metadata: the control's id, name, default value, constraints,
+ * `aria-invalid` and `aria-describedby` all come from `getInputProps` and friends, never by hand.
+ * Usage: `<Field meta={fields.email} label="Email" type="email" autoComplete="email" />`.
+ */
+
+/** Conform's metadata for one field; the errors are messages (strings). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field of any form
+export type FieldMeta = FieldMetadata<any, any, string[]>
+
+/**
+ * Messages beside a field (or at the top of a form): a real list inside an alert, so a screen
+ * reader announces them when they appear. `id` is what the control's `aria-describedby` names.
+ */
+export function ErrorList({
+  id,
+  errors,
+  className = 'field__errors',
+}: {
+  id?: string
+  errors?: readonly string[] | null
+  className?: string
+}) {
+  const shown = errors?.filter(Boolean)
+  if (!shown?.length) return null
   return (
-    <ul id={id} className="field__errors" role="alert">
-      {errors.map((error) => (
-        <li key={error}>{error}</li>
-      ))}
-    </ul>
+    <div id={id} className={className} role="alert">
+      <ul>
+        {shown.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
   )
 }
 
-type Common = {
+/** Errors of the whole form (wrong password, rate limited, ...), at the top of the form. */
+export function FormErrors({
+  form,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's schema
+  form: FormMetadata<any, string[]>
+}) {
+  return <ErrorList id={form.errorId} errors={form.errors} className="form-errors" />
+}
+
+type Frame = {
+  meta: FieldMeta
   label: ReactNode
-  errors?: readonly string[] | null
   hint?: ReactNode
   className?: string
 }
 
-/**
- * The frame every field shares: label, hint, the control, its errors. `control` receives the
- * id and ARIA attributes that tie the hint and errors to it.
- */
-function FieldFrame({
-  label,
-  errors,
-  hint,
-  className,
-  id: givenId,
-  control,
-}: Common & {
-  id?: string
-  control: (aria: {
-    id: string
-    'aria-invalid': true | undefined
-    'aria-describedby': string | undefined
-  }) => ReactNode
-}) {
-  const fallback = useId()
-  const id = givenId ?? fallback
-  const errorId = `${id}-error`
-  const hintId = `${id}-hint`
-  const describedBy = [hint ? hintId : null, errors?.length ? errorId : null]
-    .filter(Boolean)
-    .join(' ')
+/** The label, hint and errors every field shares, around its control. */
+function FieldFrame({ meta, label, hint, className, children }: Frame & { children: ReactNode }) {
   return (
     <div
-      className={['field', errors?.length ? 'field--invalid' : '', className]
+      className={['field', meta.errors?.length ? 'field--invalid' : '', className]
         .filter(Boolean)
         .join(' ')}
     >
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={meta.id}>{label}</label>
       {hint ? (
-        <p id={hintId} className="field__hint">
+        <p id={hintId(meta)} className="field__hint">
           {hint}
         </p>
       ) : null}
-      {control({
-        id,
-        'aria-invalid': errors?.length ? true : undefined,
-        'aria-describedby': describedBy || undefined,
-      })}
-      <ErrorList id={errorId} errors={errors} />
+      {children}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   )
 }
 
-/** A labelled input with its hint and errors wired to it (aria-invalid, aria-describedby). */
+const hintId = (meta: FieldMeta) => `${meta.id}-hint`
+
+type InputType = 'text' | 'email' | 'password' | 'tel' | 'number' | 'search' | 'url'
+
+/** A labelled input. Extra attributes (autoComplete, inputMode, ...) go onto the input. */
 export function Field({
+  meta,
   label,
-  errors,
   hint,
   className,
-  id,
+  type = 'text',
   ...input
-}: Common & InputHTMLAttributes<HTMLInputElement>) {
+}: Frame & { type?: InputType } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'id' | 'name' | 'type' | 'defaultValue' | 'form'
+  >) {
+  const { key, ...props } = getInputProps(meta, {
+    type,
+    ariaDescribedBy: hint ? hintId(meta) : undefined,
+  })
   return (
-    <FieldFrame
-      label={label}
-      errors={errors}
-      hint={hint}
-      className={className}
-      id={id}
-      control={(aria) => <input {...aria} {...input} />}
-    />
+    <FieldFrame meta={meta} label={label} hint={hint} className={className}>
+      <input key={key} {...props} {...input} />
+    </FieldFrame>
   )
 }
 
 export function TextareaField({
+  meta,
   label,
-  errors,
   hint,
   className,
-  id,
   ...textarea
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+}: Frame &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'defaultValue' | 'form'>) {
+  const { key, ...props } = getTextareaProps(meta, {
+    ariaDescribedBy: hint ? hintId(meta) : undefined,
+  })
   return (
-    <FieldFrame
-      label={label}
-      errors={errors}
-      hint={hint}
-      className={className}
-      id={id}
-      control={(aria) => <textarea {...aria} {...textarea} />}
-    />
+    <FieldFrame meta={meta} label={label} hint={hint} className={className}>
+      <textarea key={key} {...props} {...textarea} />
+    </FieldFrame>
   )
 }
 
+/** A labelled select of plain options; `placeholder` adds an empty first option. */
 export function SelectField({
+  meta,
   label,
-  errors,
   hint,
   className,
-  id,
   options,
   placeholder,
   ...select
-}: Common &
-  SelectHTMLAttributes<HTMLSelectElement> & { options: readonly string[]; placeholder?: string }) {
+}: Frame & { options: readonly string[]; placeholder?: string } & Omit<
+    SelectHTMLAttributes<HTMLSelectElement>,
+    'id' | 'name' | 'defaultValue' | 'form'
+  >) {
+  const { key, ...props } = getSelectProps(meta, {
+    ariaDescribedBy: hint ? hintId(meta) : undefined,
+  })
   return (
-    <FieldFrame
-      label={label}
-      errors={errors}
-      hint={hint}
-      className={className}
-      id={id}
-      control={(aria) => (
-        <select {...aria} {...select}>
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      )}
-    />
-  )
-}
-
-/**
- * A field people never see or reach (off-screen, out of the tab order, hidden from assistive
- * technology) that bots fill in. A filled honeypot makes the action pretend success and store nothing.
- */
-export function Honeypot({ name = 'website' }: { name?: string }) {
-  return (
-    <div className="honeypot" aria-hidden="true">
-      <label htmlFor={`hp-${name}`}>Leave this field empty</label>
-      <input
-        id={`hp-${name}`}
-        type="text"
-        name={name}
-        tabIndex={-1}
-        autoComplete="off"
-        defaultValue=""
-      />
-    </div>
+    <FieldFrame meta={meta} label={label} hint={hint} className={className}>
+      <select key={key} {...props} {...select}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
   )
 }

@@ -15,16 +15,23 @@ let authPromise: Promise<Auth> | undefined
 function clientAuth(config: GoogleSignInConfig): Promise<Auth> {
   authPromise ??= (async () => {
     // Fetched on the first click only: no page (this one included) downloads the SDK before that.
-    const [{ getApps, initializeApp }, authSdk] = await Promise.all([import('firebase/app'), import('firebase/auth')])
+    const [{ getApps, initializeApp }, authSdk] = await Promise.all([
+      import('firebase/app'),
+      import('firebase/auth'),
+    ])
     const app =
       getApps().find((a) => a.name === APP_NAME) ??
-      initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId }, APP_NAME)
+      initializeApp(
+        { apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId },
+        APP_NAME,
+      )
     // The shop's own session cookie is the sign-in; keep nothing of Google's in the browser's storage.
     const auth = authSdk.initializeAuth(app, {
       persistence: authSdk.inMemoryPersistence,
       popupRedirectResolver: authSdk.browserPopupRedirectResolver,
     })
-    if (config.emulatorHost) authSdk.connectAuthEmulator(auth, `http://${config.emulatorHost}`, { disableWarnings: true })
+    if (config.emulatorHost)
+      authSdk.connectAuthEmulator(auth, `http://${config.emulatorHost}`, { disableWarnings: true })
     return auth
   })()
   // A failed chunk download may succeed on the next click.
@@ -50,14 +57,21 @@ function popupMessage(error: unknown): string {
   }
 }
 
-type ActionReply = { errors?: Record<string, readonly string[] | undefined> }
+/** The part of the /auth action's reply this button reads: conform keeps form errors under ''. */
+type ActionReply = { result?: { error?: Record<string, readonly string[] | null | undefined> } }
 
 /**
  * "Continue with Google": only with JavaScript (the popup needs it) and only when sign-in runs on
  * Firebase. The server HTML never holds the button, so a page without JS never shows a dead one.
  * The ID token goes to the /auth action (intent=google), which makes the session like any sign-in.
  */
-export function GoogleSignIn({ config, redirectTo }: { config: GoogleSignInConfig | null; redirectTo: string }) {
+export function GoogleSignIn({
+  config,
+  redirectTo,
+}: {
+  config: GoogleSignInConfig | null
+  redirectTo: string
+}) {
   const hydrated = useHydrated()
   const fetcher = useFetcher<ActionReply>()
   const [popupOpen, setPopupOpen] = useState(false)
@@ -66,7 +80,7 @@ export function GoogleSignIn({ config, redirectTo }: { config: GoogleSignInConfi
   if (!hydrated || !config) return null
 
   const busy = popupOpen || fetcher.state !== 'idle'
-  const serverErrors = fetcher.state === 'idle' ? fetcher.data?.errors?.form : undefined
+  const serverErrors = fetcher.state === 'idle' ? fetcher.data?.result?.error?.[''] : undefined
   const errors = popupError ? [popupError] : serverErrors
 
   async function continueWithGoogle() {

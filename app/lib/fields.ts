@@ -87,7 +87,7 @@ export const phone = z
   .transform((value) => value.replace(/\s+/g, ' '))
 
 export { PROVINCES }
-const PROVINCE_ASK = 'Choose the province, one of the nine'
+const PROVINCE_ASK = 'Choose one of the nine provinces'
 
 /** The South African address fields: their names are the forms' field names. */
 export const addressFields = {
@@ -99,7 +99,7 @@ export const addressFields = {
   postalCode: z
     .string({ required_error: 'Enter the 4-digit postal code, e.g. 8001' })
     .trim()
-    .regex(/^\d{4}$/, 'Enter the postal code as 4 digits, e.g. 8001'),
+    .regex(/^\d{4}$/, 'Enter the 4-digit postal code, e.g. 8001'),
 }
 
 /** A South African delivery address: line 1, optional line 2, suburb, city, province, postal code. */

@@ -4,13 +4,18 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import type { z } from 'zod'
 
-import { ErrorList, Field, SelectField } from '~/components/forms'
+import { AddressFields } from '~/components/address-fields'
+import { Field, FormErrors } from '~/components/forms'
+import { useIsPending } from '~/components/use-is-pending'
 import { Link } from '~/components/link'
-import { accountAction, type AccountActionData } from '~/lib/auth/account-action.server'
+import { accountAction } from '~/lib/auth/account-action.server'
+import { accountFormSchema } from '~/lib/auth/schemas'
 import { requireUser } from '~/lib/auth/session.server'
-import { PROVINCES } from '~/lib/data/types'
 import formStyles from '~/styles/forms.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
@@ -39,19 +44,28 @@ export async function action({ request }: ActionFunctionArgs) {
   return accountAction({ request })
 }
 
+const constraint = getZodConstraint(accountFormSchema)
+
+/** One conform form of the /account schema; its hidden `intent` picks the branch it validates. */
+function useAccountForm(intent: 'profile' | 'address', defaultValue: Record<string, string>) {
+  const actionData = useActionData<typeof action>()
+  return useForm<z.input<typeof accountFormSchema>, z.output<typeof accountFormSchema>>({
+    id: intent,
+    lastResult: actionData?.intent === intent ? actionData.result : undefined,
+    defaultValue,
+    constraint,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountFormSchema }),
+  })
+}
+
 export default function AccountPage() {
   const { email, profile, address } = useLoaderData<typeof loader>()
-  const actionData = useActionData<AccountActionData>()
-  const navigation = useNavigation()
-  const busy = (intent: string) =>
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
-  const profileData = actionData?.intent === 'profile' ? actionData : undefined
-  const addressData = actionData?.intent === 'address' ? actionData : undefined
-  const value = (
-    data: AccountActionData | undefined,
-    saved: Record<string, string>,
-    name: string,
-  ) => data?.values[name] ?? saved[name] ?? ''
+  const [profileForm, profileFields] = useAccountForm('profile', profile)
+  const [addressForm, addressFields] = useAccountForm('address', address)
+  const savingProfile = useIsPending({ intent: 'profile' })
+  const savingAddress = useIsPending({ intent: 'address' })
 
   return (
     <div className="form-page form-page--wide">
@@ -67,127 +81,57 @@ export default function AccountPage() {
         </ul>
       </nav>
       <div className="form-page__panels form-page__panels--two">
-        <Form method="post" className="form-card" aria-labelledby="profile-title" noValidate>
+        <Form
+          method="post"
+          className="form-card"
+          aria-labelledby="profile-title"
+          {...getFormProps(profileForm)}
+        >
           <h2 id="profile-title">Personal info</h2>
-          <ErrorList errors={profileData?.errors.form ?? profileData?.errors.intent} />
+          <FormErrors form={profileForm} />
+          <input type="hidden" name="intent" value="profile" />
+          <div className="field">
+            <label htmlFor="account-email">Email</label>
+            <p id="account-email-hint" className="field__hint">
+              Your sign-in email cannot be changed here.
+            </p>
+            <input
+              id="account-email"
+              type="email"
+              value={email}
+              readOnly
+              aria-describedby="account-email-hint"
+            />
+          </div>
+          <Field meta={profileFields.firstName} label="First name" autoComplete="given-name" />
+          <Field meta={profileFields.lastName} label="Last name" autoComplete="family-name" />
           <Field
-            id="account-email"
-            label="Email"
-            type="email"
-            value={email}
-            readOnly
-            hint="Your sign-in email cannot be changed here."
-          />
-          <Field
-            id="profile-firstName"
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            required
-            defaultValue={value(profileData, profile, 'firstName')}
-            errors={profileData?.errors.firstName}
-          />
-          <Field
-            id="profile-lastName"
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            required
-            defaultValue={value(profileData, profile, 'lastName')}
-            errors={profileData?.errors.lastName}
-          />
-          <Field
-            id="profile-phone"
+            meta={profileFields.phone}
             label="Phone"
-            name="phone"
             type="tel"
             autoComplete="tel"
-            required
             hint="A South African number, e.g. 082 123 4567."
-            defaultValue={value(profileData, profile, 'phone')}
-            errors={profileData?.errors.phone}
           />
           <div className="form-actions">
-            <button
-              type="submit"
-              name="intent"
-              value="profile"
-              className="button"
-              disabled={busy('profile')}
-            >
-              {busy('profile') ? 'Saving…' : 'Save personal info'}
+            <button type="submit" className="button" disabled={savingProfile}>
+              {savingProfile ? 'Saving…' : 'Save personal info'}
             </button>
           </div>
         </Form>
 
-        <Form method="post" className="form-card" aria-labelledby="address-title" noValidate>
+        <Form
+          method="post"
+          className="form-card"
+          aria-labelledby="address-title"
+          {...getFormProps(addressForm)}
+        >
           <h2 id="address-title">Delivery address</h2>
-          <ErrorList errors={addressData?.errors.form ?? addressData?.errors.intent} />
-          <Field
-            id="address-line1"
-            label="Street address"
-            name="line1"
-            autoComplete="address-line1"
-            required
-            defaultValue={value(addressData, address, 'line1')}
-            errors={addressData?.errors.line1}
-          />
-          <Field
-            id="address-line2"
-            label="Address line 2 (optional)"
-            name="line2"
-            autoComplete="address-line2"
-            defaultValue={value(addressData, address, 'line2')}
-            errors={addressData?.errors.line2}
-          />
-          <Field
-            id="address-suburb"
-            label="Suburb"
-            name="suburb"
-            required
-            defaultValue={value(addressData, address, 'suburb')}
-            errors={addressData?.errors.suburb}
-          />
-          <Field
-            id="address-city"
-            label="City or town"
-            name="city"
-            autoComplete="address-level2"
-            required
-            defaultValue={value(addressData, address, 'city')}
-            errors={addressData?.errors.city}
-          />
-          <SelectField
-            id="address-province"
-            label="Province"
-            name="province"
-            autoComplete="address-level1"
-            required
-            options={PROVINCES}
-            placeholder="Choose a province"
-            defaultValue={value(addressData, address, 'province')}
-            errors={addressData?.errors.province}
-          />
-          <Field
-            id="address-postalCode"
-            label="Postal code"
-            name="postalCode"
-            autoComplete="postal-code"
-            inputMode="numeric"
-            maxLength={4}
-            required
-            defaultValue={value(addressData, address, 'postalCode')}
-            errors={addressData?.errors.postalCode}
-          />
+          <FormErrors form={addressForm} />
+          <input type="hidden" name="intent" value="address" />
+          <AddressFields fields={addressFields} />
           <div className="form-actions">
-            <button
-              type="submit"
-              name="intent"
-              value="address"
-              className="button"
-              disabled={busy('address')}
-            >
-              {busy('address') ? 'Saving…' : 'Save address'}
+            <button type="submit" className="button" disabled={savingAddress}>
+              {savingAddress ? 'Saving…' : 'Save address'}
             </button>
           </div>
         </Form>

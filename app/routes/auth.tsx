@@ -1,12 +1,21 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
-import { ErrorList, Field, Honeypot } from '~/components/forms'
+import { Field, FormErrors } from '~/components/forms'
 import { GoogleSignIn } from '~/components/google-sign-in'
 import { Link } from '~/components/link'
-import { authAction, type AuthActionData } from '~/lib/auth/auth-action.server'
+import { useIsPending } from '~/components/use-is-pending'
+import { authAction } from '~/lib/auth/auth-action.server'
 import { googleSignInConfig } from '~/lib/auth/google.server'
-import { PASSWORD_MIN } from '~/lib/auth/schemas'
+import { authFormSchema, PASSWORD_MIN } from '~/lib/auth/schemas'
 import { optionalUser } from '~/lib/auth/session.server'
 import { env } from '~/lib/env.server'
 import { safeRedirect } from '~/lib/http.server'
@@ -25,7 +34,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     user: user ? { firstName: user.firstName, email: user.email } : null,
     redirectTo,
-    step: intent === 'reset' ? (token ? ('new-password' as const) : ('forgot' as const)) : ('signin' as const),
+    step:
+      intent === 'reset'
+        ? token
+          ? ('new-password' as const)
+          : ('forgot' as const)
+        : ('signin' as const),
     token: token ?? '',
     /** Public Firebase web config for "Continue with Google"; null unless sign-in runs on Firebase. */
     google: user ? null : googleSignInConfig(env),
@@ -38,7 +52,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AuthPage() {
   const { user, redirectTo, step, token, google } = useLoaderData<typeof loader>()
-  const actionData = useActionData<AuthActionData>()
+  const actionData = useActionData<typeof action>()
+  /** Each form shows only the reply to its own intent. */
+  const replyTo = (intent: string) =>
+    actionData?.intent === intent ? actionData.result : undefined
 
   if (user) {
     return (
@@ -63,67 +80,84 @@ export default function AuthPage() {
     )
   }
 
-  if (step === 'new-password') return <NewPasswordForm token={token} data={actionData} />
-  if (step === 'forgot') return <ForgotPasswordForm data={actionData} />
+  if (step === 'new-password')
+    return <NewPasswordForm token={token} lastResult={replyTo('reset')} />
+  if (step === 'forgot') {
+    return (
+      <ForgotPasswordForm
+        lastResult={replyTo('reset')}
+        sent={actionData?.resetSent ? { devLink: actionData.devResetLink ?? null } : null}
+      />
+    )
+  }
 
   return (
     <div className="form-page form-page--wide">
       <h1>Sign in or create an account</h1>
       <div className="form-page__panels form-page__panels--two">
         <div className="form-page__column">
-          <SignInForm redirectTo={redirectTo} data={actionData?.intent === 'signin' ? actionData : undefined} />
+          <SignInForm redirectTo={redirectTo} lastResult={replyTo('signin')} />
           <GoogleSignIn config={google} redirectTo={redirectTo} />
         </div>
-        <SignUpForm redirectTo={redirectTo} data={actionData?.intent === 'signup' ? actionData : undefined} />
+        <SignUpForm redirectTo={redirectTo} lastResult={replyTo('signup')} />
       </div>
     </div>
   )
 }
 
-function useBusy(intent: string) {
-  const navigation = useNavigation()
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+type Reply = SubmissionResult<string[]> | undefined
+
+const constraint = getZodConstraint(authFormSchema)
+
+/** One conform form of the /auth schema; `id` keeps the fields of the page's forms apart. */
+function useAuthForm(id: string, lastResult: Reply) {
+  return useForm({
+    id,
+    lastResult,
+    constraint,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: authFormSchema }),
+  })
 }
 
 function SignOutForm() {
+  const pending = useIsPending({ formAction: '/auth', intent: 'signout' })
   return (
     <Form method="post" action="/auth">
-      <button type="submit" name="intent" value="signout" className="button button--secondary">
-        Sign out
+      <input type="hidden" name="intent" value="signout" />
+      <button type="submit" className="button button--secondary" disabled={pending}>
+        {pending ? 'Signing out…' : 'Sign out'}
       </button>
     </Form>
   )
 }
 
-function SignInForm({ redirectTo, data }: { redirectTo: string; data?: AuthActionData }) {
-  const busy = useBusy('signin')
+function SignInForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: Reply }) {
+  const pending = useIsPending({ formAction: '/auth', intent: 'signin' })
+  const [form, fields] = useAuthForm('signin', lastResult)
   return (
-    <Form method="post" action="/auth" className="form-card" aria-labelledby="signin-title" noValidate>
+    <Form
+      method="post"
+      action="/auth"
+      className="form-card"
+      aria-labelledby="signin-title"
+      {...getFormProps(form)}
+    >
       <h2 id="signin-title">Sign in</h2>
-      <ErrorList errors={data?.errors.form} />
+      <FormErrors form={form} />
+      <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
       <Field
-        id="signin-email"
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={data?.values.email ?? ''}
-        errors={data?.errors.email}
-      />
-      <Field
-        id="signin-password"
+        meta={fields.password}
         label="Password"
-        name="password"
         type="password"
         autoComplete="current-password"
-        required
-        errors={data?.errors.password}
       />
       <div className="form-actions">
-        <button type="submit" name="intent" value="signin" className="button" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? 'Signing in…' : 'Sign in'}
         </button>
         <Link to="/auth?intent=reset">Forgot your password?</Link>
       </div>
@@ -131,93 +165,84 @@ function SignInForm({ redirectTo, data }: { redirectTo: string; data?: AuthActio
   )
 }
 
-function SignUpForm({ redirectTo, data }: { redirectTo: string; data?: AuthActionData }) {
-  const busy = useBusy('signup')
+function SignUpForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: Reply }) {
+  const pending = useIsPending({ formAction: '/auth', intent: 'signup' })
+  const [form, fields] = useAuthForm('signup', lastResult)
   return (
-    <Form method="post" action="/auth" className="form-card" aria-labelledby="signup-title" noValidate>
+    <Form
+      method="post"
+      action="/auth"
+      className="form-card"
+      aria-labelledby="signup-title"
+      {...getFormProps(form)}
+    >
       <h2 id="signup-title">Create an account</h2>
-      <ErrorList errors={data?.errors.form} />
+      <FormErrors form={form} />
+      <input type="hidden" name="intent" value="signup" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field meta={fields.firstName} label="First name" autoComplete="given-name" />
+      <Field meta={fields.lastName} label="Last name" autoComplete="family-name" />
+      <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
       <Field
-        id="signup-firstName"
-        label="First name"
-        name="firstName"
-        autoComplete="given-name"
-        required
-        defaultValue={data?.values.firstName ?? ''}
-        errors={data?.errors.firstName}
-      />
-      <Field
-        id="signup-lastName"
-        label="Last name"
-        name="lastName"
-        autoComplete="family-name"
-        required
-        defaultValue={data?.values.lastName ?? ''}
-        errors={data?.errors.lastName}
-      />
-      <Field
-        id="signup-email"
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={data?.values.email ?? ''}
-        errors={data?.errors.email}
-      />
-      <Field
-        id="signup-password"
+        meta={fields.password}
         label="Password"
-        name="password"
         type="password"
         autoComplete="new-password"
         minLength={PASSWORD_MIN}
-        required
         hint={`At least ${PASSWORD_MIN} characters.`}
-        errors={data?.errors.password}
       />
-      <Honeypot />
+      <HoneypotInputs />
       <div className="form-actions">
-        <button type="submit" name="intent" value="signup" className="button" disabled={busy}>
-          {busy ? 'Creating your account…' : 'Create account'}
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? 'Creating your account…' : 'Create account'}
         </button>
       </div>
     </Form>
   )
 }
 
-function ForgotPasswordForm({ data }: { data?: AuthActionData }) {
-  const busy = useBusy('reset')
+function ForgotPasswordForm({
+  lastResult,
+  sent,
+}: {
+  lastResult: Reply
+  sent: { devLink: string | null } | null
+}) {
+  const pending = useIsPending({ formAction: '/auth', intent: 'reset' })
+  const [form, fields] = useAuthForm('reset-request', lastResult)
   return (
     <div className="form-page">
       <h1>Forgot your password?</h1>
-      {data?.resetSent ? (
+      {sent ? (
         <div className="form-notice" role="status">
-          <p>If an account uses that email, a link to choose a new password is on its way. It works once, for 30 minutes.</p>
-          {data.devResetLink ? (
+          <p>
+            If an account uses that email, a link to choose a new password is on its way. It works
+            once, for 30 minutes.
+          </p>
+          {sent.devLink ? (
             <p className="dev-only">
-              Development only: <a href={devPath(data.devResetLink)}>reset link</a>
+              Development only: <a href={devPath(sent.devLink)}>reset link</a>
             </p>
           ) : null}
         </div>
       ) : null}
-      <Form method="post" action="/auth?intent=reset" className="form-card" aria-labelledby="forgot-title" noValidate>
+      <Form
+        method="post"
+        action="/auth?intent=reset"
+        className="form-card"
+        aria-labelledby="forgot-title"
+        {...getFormProps(form)}
+      >
         <h2 id="forgot-title">Get a reset link</h2>
-        <p>Enter the email you signed up with and we will send you a link to choose a new password.</p>
-        <Field
-          id="reset-email"
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={data?.values.email ?? ''}
-          errors={data?.errors.email}
-        />
+        <p>
+          Enter the email you signed up with and we will send you a link to choose a new password.
+        </p>
+        <FormErrors form={form} />
+        <input type="hidden" name="intent" value="reset" />
+        <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
         <div className="form-actions">
-          <button type="submit" name="intent" value="reset" className="button" disabled={busy}>
-            {busy ? 'Sending…' : 'Send reset link'}
+          <button type="submit" className="button" disabled={pending}>
+            {pending ? 'Sending…' : 'Send reset link'}
           </button>
           <Link to="/auth">Back to sign in</Link>
         </div>
@@ -232,30 +257,35 @@ function devPath(link: string) {
   return `${url.pathname}${url.search}`
 }
 
-function NewPasswordForm({ token, data }: { token: string; data?: AuthActionData }) {
-  const busy = useBusy('reset')
+function NewPasswordForm({ token, lastResult }: { token: string; lastResult: Reply }) {
+  const pending = useIsPending({ formAction: '/auth', intent: 'reset' })
+  const [form, fields] = useAuthForm('reset-password', lastResult)
   return (
     <div className="form-page">
       <h1>Choose a new password</h1>
-      <Form method="post" action={`/auth?intent=reset&token=${encodeURIComponent(token)}`} className="form-card" aria-labelledby="new-password-title" noValidate>
+      <Form
+        method="post"
+        action={`/auth?intent=reset&token=${encodeURIComponent(token)}`}
+        className="form-card"
+        aria-labelledby="new-password-title"
+        {...getFormProps(form)}
+      >
         <h2 id="new-password-title">New password</h2>
-        <ErrorList errors={data?.errors.token} />
-        {data?.errors.token ? <Link to="/auth?intent=reset">Ask for a new reset link</Link> : null}
+        <FormErrors form={form} />
+        {form.errors?.length ? <Link to="/auth?intent=reset">Ask for a new reset link</Link> : null}
+        <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="token" value={token} />
         <Field
-          id="new-password"
+          meta={fields.password}
           label="New password"
-          name="password"
           type="password"
           autoComplete="new-password"
           minLength={PASSWORD_MIN}
-          required
           hint={`At least ${PASSWORD_MIN} characters.`}
-          errors={data?.errors.password}
         />
         <div className="form-actions">
-          <button type="submit" name="intent" value="reset" className="button" disabled={busy}>
-            {busy ? 'Saving…' : 'Save new password'}
+          <button type="submit" className="button" disabled={pending}>
+            {pending ? 'Saving…' : 'Save new password'}
           </button>
         </div>
       </Form>

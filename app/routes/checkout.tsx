@@ -4,19 +4,20 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import type { z } from 'zod'
 
-import { ErrorList, Field, SelectField } from '~/components/forms'
+import { AddressFields } from '~/components/address-fields'
+import { Field, FormErrors } from '~/components/forms'
+import { useIsPending } from '~/components/use-is-pending'
 import { Link } from '~/components/link'
 import { optionalUser } from '~/lib/auth/session.server'
 import { loadCart } from '~/lib/cart/cart.server'
 import { requireCartItems } from '~/lib/cart/guard.server'
-import {
-  checkoutAction,
-  checkoutPrefill,
-  type CheckoutActionData,
-} from '~/lib/checkout/checkout.server'
-import { PROVINCES } from '~/lib/data/types'
+import { checkoutAction, checkoutPrefill } from '~/lib/checkout/checkout.server'
+import { checkoutFormSchema } from '~/lib/checkout/schema'
 import { formatRand } from '~/lib/money'
 import { TotalsList } from '~/components/orders/totals-view'
 import formStyles from '~/styles/forms.css'
@@ -52,13 +53,24 @@ export async function action({ request }: ActionFunctionArgs) {
   return checkoutAction({ request })
 }
 
+const constraint = getZodConstraint(checkoutFormSchema)
+
 export default function CheckoutPage() {
   const { signedIn, prefill, lines, totals, hasProblems } = useLoaderData<typeof loader>()
-  const actionData = useActionData<CheckoutActionData>()
-  const navigation = useNavigation()
-  const submitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
-  const errors = actionData?.errors ?? {}
-  const value = (name: keyof typeof prefill) => actionData?.values[name] ?? prefill[name]
+  const actionData = useActionData<typeof action>()
+  const submitting = useIsPending()
+  const [form, fields] = useForm<
+    z.input<typeof checkoutFormSchema>,
+    z.output<typeof checkoutFormSchema>
+  >({
+    id: 'checkout',
+    lastResult: actionData?.result,
+    defaultValue: prefill,
+    constraint,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutFormSchema }),
+  })
 
   return (
     <div className="buying-page checkout-page">
@@ -68,111 +80,28 @@ export default function CheckoutPage() {
           method="post"
           className="form-card"
           aria-labelledby="checkout-details-title"
-          noValidate
+          {...getFormProps(form)}
         >
           <h2 id="checkout-details-title">Your details</h2>
-          <ErrorList errors={errors.form} />
+          <FormErrors form={form} />
           {!signedIn ? (
             <p className="field__hint">
               Checking out as a guest. <Link to="/auth?redirectTo=/checkout">Sign in</Link> to keep
               the order in your account.
             </p>
           ) : null}
+          <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+          <Field meta={fields.firstName} label="First name" autoComplete="given-name" />
+          <Field meta={fields.lastName} label="Last name" autoComplete="family-name" />
           <Field
-            id="checkout-email"
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={value('email')}
-            errors={errors.email}
-          />
-          <Field
-            id="checkout-firstName"
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            required
-            defaultValue={value('firstName')}
-            errors={errors.firstName}
-          />
-          <Field
-            id="checkout-lastName"
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            required
-            defaultValue={value('lastName')}
-            errors={errors.lastName}
-          />
-          <Field
-            id="checkout-phone"
+            meta={fields.phone}
             label="Phone"
-            name="phone"
             type="tel"
             autoComplete="tel"
-            required
             hint="A South African number, e.g. 082 123 4567."
-            defaultValue={value('phone')}
-            errors={errors.phone}
           />
           <h2>Delivery address</h2>
-          <Field
-            id="checkout-line1"
-            label="Street address"
-            name="line1"
-            autoComplete="address-line1"
-            required
-            defaultValue={value('line1')}
-            errors={errors.line1}
-          />
-          <Field
-            id="checkout-line2"
-            label="Address line 2 (optional)"
-            name="line2"
-            autoComplete="address-line2"
-            defaultValue={value('line2')}
-            errors={errors.line2}
-          />
-          <Field
-            id="checkout-suburb"
-            label="Suburb"
-            name="suburb"
-            required
-            defaultValue={value('suburb')}
-            errors={errors.suburb}
-          />
-          <Field
-            id="checkout-city"
-            label="City or town"
-            name="city"
-            autoComplete="address-level2"
-            required
-            defaultValue={value('city')}
-            errors={errors.city}
-          />
-          <SelectField
-            id="checkout-province"
-            label="Province"
-            name="province"
-            required
-            options={PROVINCES}
-            placeholder="Choose a province"
-            defaultValue={value('province')}
-            errors={errors.province}
-          />
-          <Field
-            id="checkout-postalCode"
-            label="Postal code"
-            name="postalCode"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            required
-            maxLength={4}
-            defaultValue={value('postalCode')}
-            errors={errors.postalCode}
-          />
+          <AddressFields fields={fields} />
           <div className="form-actions">
             <button type="submit" className="button" disabled={submitting || hasProblems}>
               {submitting ? 'Placing your order…' : 'Pay with PayFast'}

@@ -1,10 +1,21 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import type { z } from 'zod'
 
-import { ErrorList, Field, Honeypot, TextareaField } from '~/components/forms'
+import { Field, FormErrors, TextareaField } from '~/components/forms'
+import { useIsPending } from '~/components/use-is-pending'
 import { optionalUser } from '~/lib/auth/session.server'
-import { contactAction, type ContactActionData } from '~/lib/contact/contact-action.server'
+import { contactAction } from '~/lib/contact/contact-action.server'
 import { MESSAGE_MAX, MESSAGE_MIN } from '~/lib/contact/limits'
+import { contactFormSchema } from '~/lib/contact/schema'
 import formStyles from '~/styles/forms.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
@@ -26,12 +37,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return contactAction({ request, clientIp: context.clientIp ?? '' })
 }
 
+const constraint = getZodConstraint(contactFormSchema)
+
 export default function ContactPage() {
   const { sent, defaults } = useLoaderData<typeof loader>()
-  const actionData = useActionData<ContactActionData>()
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting'
-  const values = actionData?.values ?? {}
+  const actionData = useActionData<typeof action>()
+  const pending = useIsPending()
+  const [form, fields] = useForm<
+    z.input<typeof contactFormSchema>,
+    z.output<typeof contactFormSchema>
+  >({
+    id: 'contact',
+    lastResult: actionData?.result,
+    defaultValue: defaults,
+    constraint,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema }),
+  })
 
   return (
     <div className="form-page">
@@ -43,27 +66,27 @@ export default function ContactPage() {
           </p>
         </div>
       ) : null}
-      <Form method="post" action="/contact" className="form-card" aria-labelledby="contact-title" noValidate>
+      <Form
+        method="post"
+        action="/contact"
+        className="form-card"
+        aria-labelledby="contact-title"
+        {...getFormProps(form)}
+      >
         <h2 id="contact-title">Send us a message</h2>
-        <ErrorList errors={actionData?.errors.form} />
-        <Field id="contact-name" label="Name" name="name" autoComplete="name" required defaultValue={values.name ?? defaults.name} errors={actionData?.errors.name} />
-        <Field id="contact-email" label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email ?? defaults.email} errors={actionData?.errors.email} />
-        <Field id="contact-subject" label="Subject" name="subject" required defaultValue={values.subject ?? ''} errors={actionData?.errors.subject} />
+        <FormErrors form={form} />
+        <Field meta={fields.name} label="Name" autoComplete="name" />
+        <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+        <Field meta={fields.subject} label="Subject" />
         <TextareaField
-          id="contact-message"
+          meta={fields.message}
           label="Message"
-          name="message"
-          required
-          minLength={MESSAGE_MIN}
-          maxLength={MESSAGE_MAX}
           hint={`${MESSAGE_MIN} to ${MESSAGE_MAX} characters.`}
-          defaultValue={values.message ?? ''}
-          errors={actionData?.errors.message}
         />
-        <Honeypot />
+        <HoneypotInputs />
         <div className="form-actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Sending…' : 'Send message'}
+          <button type="submit" className="button" disabled={pending}>
+            {pending ? 'Sending…' : 'Send message'}
           </button>
         </div>
       </Form>

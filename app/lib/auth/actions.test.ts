@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type * as ContactActions from '~/lib/contact/contact-action.server'
 import type * as DataIndex from '~/lib/data/index.server'
 import type * as LikedActions from '~/lib/liked/liked-action.server'
+import type * as Honeypot from '~/lib/honeypot.server'
 import type * as LikedLib from '~/lib/liked/liked.server'
 import type * as ReviewActions from '~/lib/reviews/review-action.server'
 
@@ -30,6 +31,7 @@ type Mods = {
   likedLib: typeof LikedLib
   reviews: typeof ReviewActions
   contact: typeof ContactActions
+  honeypot: typeof Honeypot
   store: Awaited<ReturnType<typeof DataIndex.getStore>>
 }
 let m: Mods
@@ -46,7 +48,11 @@ const PRODUCT = {
   stock: 5,
   images: [],
   featuredRank: null,
-  rating: { count: 0, sum: 0, distribution: [0, 0, 0, 0, 0] as [number, number, number, number, number] },
+  rating: {
+    count: 0,
+    sum: 0,
+    distribution: [0, 0, 0, 0, 0] as [number, number, number, number, number],
+  },
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 }
@@ -61,6 +67,7 @@ beforeAll(async () => {
     likedLib: await import('~/lib/liked/liked.server'),
     reviews: await import('~/lib/reviews/review-action.server'),
     contact: await import('~/lib/contact/contact-action.server'),
+    honeypot: await import('~/lib/honeypot.server'),
     store: await getStore(),
   }
   await m.store.products.upsertMany([PRODUCT])
@@ -99,13 +106,28 @@ function post(url: string, fields: Record<string, string>, jar?: Jar) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- action bodies differ per form; each test reads its own fields
 type Body = any
 
-function read(result: unknown): { status: number; headers: Headers; body: Body; location: string | null } {
+function read(result: unknown): {
+  status: number
+  headers: Headers
+  body: Body
+  location: string | null
+} {
   if (result instanceof Response) {
-    return { status: result.status, headers: result.headers, body: null, location: result.headers.get('Location') }
+    return {
+      status: result.status,
+      headers: result.headers,
+      body: null,
+      location: result.headers.get('Location'),
+    }
   }
   const d = result as { type?: string; data: unknown; init?: ResponseInit | null }
   if (d?.type === 'DataWithResponseInit') {
-    return { status: d.init?.status ?? 200, headers: new Headers(d.init?.headers), body: d.data, location: null }
+    return {
+      status: d.init?.status ?? 200,
+      headers: new Headers(d.init?.headers),
+      body: d.data,
+      location: null,
+    }
   }
   return { status: 200, headers: new Headers(), body: result, location: null }
 }
@@ -119,11 +141,35 @@ async function call(fn: () => Promise<unknown>) {
   }
 }
 
+/** Conform's reply in an action's 400/429 body: errors by field ('' for the whole form) and the kept values. */
+const errorsOf = (body: Body): Record<string, string[]> => body.result.error
+const valuesOf = (body: Body): Record<string, string> => body.result.initialValue
+
+/** The honeypot fields as the page renders them; a bot fills in the hidden one. */
+function honeypotFields(filled = '') {
+  const props = m.honeypot.honeypot.getInputProps()
+  return { [props.nameFieldName]: filled, [props.validFromFieldName!]: props.encryptedValidFrom }
+}
+
 const uniqueEmail = () => `t${Math.random().toString(36).slice(2, 10)}@example.co.za`
 
 async function signUp(jar: Jar, email = uniqueEmail(), extra: Record<string, string> = {}) {
   const r = await call(() =>
-    m.auth.authAction({ request: post('/auth', { intent: 'signup', firstName: 'Thandi', lastName: 'Mokoena', email, password: 'long enough', ...extra }, jar) }),
+    m.auth.authAction({
+      request: post(
+        '/auth',
+        {
+          intent: 'signup',
+          firstName: 'Thandi',
+          lastName: 'Mokoena',
+          email,
+          password: 'long enough',
+          ...honeypotFields(),
+          ...extra,
+        },
+        jar,
+      ),
+    }),
   )
   jar.take(r.headers)
   return { r, email }
@@ -135,15 +181,29 @@ describe('/auth', () => {
     const { r, email } = await signUp(jar, undefined, { redirectTo: 'https://evil.example' })
     expect(r.status).toBe(302)
     expect(r.location).toBe('/')
-    const user = await m.session.optionalUser(new Request('http://localhost:3000/', { headers: { Cookie: jar.header() } }))
+    const user = await m.session.optionalUser(
+      new Request('http://localhost:3000/', { headers: { Cookie: jar.header() } }),
+    )
     expect(user?.email).toBe(email)
 
-    const out = await call(() => m.auth.authAction({ request: post('/auth', { intent: 'signout' }, jar) }))
+    const out = await call(() =>
+      m.auth.authAction({ request: post('/auth', { intent: 'signout' }, jar) }),
+    )
     jar.take(out.headers)
-    expect(await m.session.getUserId(new Request('http://localhost:3000/', { headers: { Cookie: jar.header() } }))).toBeNull()
+    expect(
+      await m.session.getUserId(
+        new Request('http://localhost:3000/', { headers: { Cookie: jar.header() } }),
+      ),
+    ).toBeNull()
 
     const signIn = await call(() =>
-      m.auth.authAction({ request: post('/auth', { intent: 'signin', email, password: 'long enough', redirectTo: '/account?tab=address' }, jar) }),
+      m.auth.authAction({
+        request: post(
+          '/auth',
+          { intent: 'signin', email, password: 'long enough', redirectTo: '/account?tab=address' },
+          jar,
+        ),
+      }),
     )
     expect(signIn.location).toBe('/account?tab=address')
     const before = jar.header()
@@ -153,62 +213,112 @@ describe('/auth', () => {
 
   it('keeps the values and names the field on invalid sign-up, without echoing the password', async () => {
     const r = await call(() =>
-      m.auth.authAction({ request: post('/auth', { intent: 'signup', firstName: '', lastName: 'B', email: 'x@example.co.za', password: 'short' }) }),
+      m.auth.authAction({
+        request: post('/auth', {
+          intent: 'signup',
+          firstName: '',
+          lastName: 'B',
+          email: 'x@example.co.za',
+          password: 'short',
+        }),
+      }),
     )
     expect(r.status).toBe(400)
-    expect(r.body.errors.firstName[0]).toMatch(/first name/)
-    expect(r.body.errors.password[0]).toMatch(/at least 8/)
-    expect(r.body.values).toMatchObject({ lastName: 'B', email: 'x@example.co.za' })
-    expect(r.body.values.password).toBeUndefined()
+    expect(errorsOf(r.body).firstName![0]).toMatch(/first name/)
+    expect(errorsOf(r.body).password![0]).toMatch(/at least 8/)
+    expect(valuesOf(r.body)).toMatchObject({ lastName: 'B', email: 'x@example.co.za' })
+    expect(valuesOf(r.body).password).toBeUndefined()
   })
 
-  it('pretends success when the honeypot is filled, and stores nothing', async () => {
-    const email = uniqueEmail()
-    const r = await call(() =>
-      m.auth.authAction({ request: post('/auth', { intent: 'signup', firstName: 'Bot', lastName: 'Bot', email, password: 'long enough', website: 'http://spam' }) }),
-    )
-    expect(r.status).toBe(302)
-    expect(await m.store.users.getByEmail(email)).toBeNull()
+  it('pretends success when the honeypot is filled or its stamp forged, and stores nothing', async () => {
+    const bot = { intent: 'signup', firstName: 'Bot', lastName: 'Bot', password: 'long enough' }
+    for (const trap of [
+      honeypotFields('http://spam'),
+      { ...honeypotFields(), from__confirm: `${Date.now()}.forged` },
+    ]) {
+      const email = uniqueEmail()
+      const r = await call(() =>
+        m.auth.authAction({ request: post('/auth', { ...bot, email, ...trap }) }),
+      )
+      expect(r.status).toBe(302)
+      expect(r.headers.getSetCookie().join()).not.toMatch(/__session=/)
+      expect(await m.store.users.getByEmail(email)).toBeNull()
+    }
   })
 
   it('gives a wrong password and an unknown email the same answer, then blocks after five failures', async () => {
     const { email } = await signUp(new Jar())
-    const wrong = await call(() => m.auth.authAction({ request: post('/auth', { intent: 'signin', email, password: 'nope nope' }) }))
-    const unknown = await call(() => m.auth.authAction({ request: post('/auth', { intent: 'signin', email: uniqueEmail(), password: 'nope nope' }) }))
+    const wrong = await call(() =>
+      m.auth.authAction({
+        request: post('/auth', { intent: 'signin', email, password: 'nope nope' }),
+      }),
+    )
+    const unknown = await call(() =>
+      m.auth.authAction({
+        request: post('/auth', { intent: 'signin', email: uniqueEmail(), password: 'nope nope' }),
+      }),
+    )
     expect(wrong.status).toBe(400)
-    expect(wrong.body.errors).toEqual(unknown.body.errors)
-    for (let i = 0; i < 3; i++) await m.auth.authAction({ request: post('/auth', { intent: 'signin', email, password: 'nope nope' }) })
-    const fifth = await call(() => m.auth.authAction({ request: post('/auth', { intent: 'signin', email, password: 'nope nope' }) }))
+    expect(errorsOf(wrong.body)).toEqual(errorsOf(unknown.body))
+    for (let i = 0; i < 3; i++)
+      await m.auth.authAction({
+        request: post('/auth', { intent: 'signin', email, password: 'nope nope' }),
+      })
+    const fifth = await call(() =>
+      m.auth.authAction({
+        request: post('/auth', { intent: 'signin', email, password: 'nope nope' }),
+      }),
+    )
     expect(fifth.status).toBe(429)
-    expect(fifth.body.errors.form).toEqual(['Too many attempts; try again in 15 minutes'])
-    const right = await call(() => m.auth.authAction({ request: post('/auth', { intent: 'signin', email, password: 'long enough' }) }))
+    expect(errorsOf(fifth.body)['']).toEqual(['Too many attempts; try again in 15 minutes'])
+    const right = await call(() =>
+      m.auth.authAction({
+        request: post('/auth', { intent: 'signin', email, password: 'long enough' }),
+      }),
+    )
     expect(right.status).toBe(429)
   })
 
   it('resets a forgotten password with the development link', async () => {
     const { email } = await signUp(new Jar())
-    const sent = await call(() => m.auth.authAction({ request: post('/auth?intent=reset', { intent: 'reset', email }) }))
+    const sent = await call(() =>
+      m.auth.authAction({ request: post('/auth?intent=reset', { intent: 'reset', email }) }),
+    )
     expect(sent.body.resetSent).toBe(true)
     const token = new URL(sent.body.devResetLink).searchParams.get('token')!
-    const done = await call(() => m.auth.authAction({ request: post('/auth', { intent: 'reset', token, password: 'the new one!' }) }))
+    const done = await call(() =>
+      m.auth.authAction({
+        request: post('/auth', { intent: 'reset', token, password: 'the new one!' }),
+      }),
+    )
     expect(done.location).toBe('/auth')
-    const again = await call(() => m.auth.authAction({ request: post('/auth', { intent: 'reset', token, password: 'the new one!' }) }))
+    const again = await call(() =>
+      m.auth.authAction({
+        request: post('/auth', { intent: 'reset', token, password: 'the new one!' }),
+      }),
+    )
     expect(again.status).toBe(400)
-    expect(again.body.errors.token[0]).toMatch(/invalid, used or older than 30 minutes/)
+    expect(errorsOf(again.body)['']![0]).toMatch(/invalid, used or older than 30 minutes/)
   })
 })
 
 describe('/auth intent=google', () => {
   it('answers 400 "not available" on the local backend, sets no session and never echoes the token', async () => {
     const r = await call(() =>
-      m.auth.authAction({ request: post('/auth', { intent: 'google', idToken: 'header.payload.signature', redirectTo: '/account' }) }),
+      m.auth.authAction({
+        request: post('/auth', {
+          intent: 'google',
+          idToken: 'header.payload.signature',
+          redirectTo: '/account',
+        }),
+      }),
     )
     expect(r.status).toBe(400)
     expect(r.location).toBeNull()
     expect(r.body.intent).toBe('google')
-    expect(r.body.errors.form).toEqual([m.auth.GOOGLE_UNAVAILABLE_MESSAGE])
-    expect(r.body.errors.form[0]).toMatch(/^Google sign-in is not available/)
-    expect(r.body.values).toEqual({ intent: 'google', redirectTo: '/account' })
+    expect(errorsOf(r.body)['']).toEqual([m.auth.GOOGLE_UNAVAILABLE_MESSAGE])
+    expect(errorsOf(r.body)['']![0]).toMatch(/^Google sign-in is not available/)
+    expect(valuesOf(r.body)).toEqual({ intent: 'google', redirectTo: '/account' })
     expect(r.headers.getSetCookie()).toEqual([])
   })
 
@@ -218,15 +328,17 @@ describe('/auth intent=google', () => {
       if (idToken !== undefined) fields.idToken = idToken
       const r = await call(() => m.auth.authAction({ request: post('/auth', fields) }))
       expect(r.status).toBe(400)
-      expect(r.body.errors).toEqual({ form: ['The Google sign-in did not finish. Try again.'] })
-      expect(r.body.values.idToken).toBeUndefined()
+      expect(errorsOf(r.body)['']).toEqual(['The Google sign-in did not finish. Try again.'])
+      expect(valuesOf(r.body).idToken).toBeUndefined()
     }
   })
 })
 
 describe('requireUser', () => {
   it('sends a visitor to sign in with the path and query to come back to', async () => {
-    const r = await call(() => m.session.requireUser(new Request('http://localhost:3000/account?x=1')))
+    const r = await call(() =>
+      m.session.requireUser(new Request('http://localhost:3000/account?x=1')),
+    )
     expect(r.location).toBe('/auth?redirectTo=%2Faccount%3Fx%3D1')
   })
 })
@@ -236,28 +348,74 @@ describe('/account', () => {
     const jar = new Jar()
     await signUp(jar)
     const bad = await call(() =>
-      m.account.accountAction({ request: post('/account', { intent: 'address', line1: '', suburb: 'Gardens', city: 'Cape Town', province: 'Atlantis', postalCode: '80' }, jar) }),
+      m.account.accountAction({
+        request: post(
+          '/account',
+          {
+            intent: 'address',
+            line1: '',
+            suburb: 'Gardens',
+            city: 'Cape Town',
+            province: 'Atlantis',
+            postalCode: '80',
+          },
+          jar,
+        ),
+      }),
     )
     expect(bad.status).toBe(400)
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['line1', 'postalCode', 'province'])
-    expect(bad.body.values.suburb).toBe('Gardens')
+    expect(Object.keys(errorsOf(bad.body)).sort()).toEqual(['line1', 'postalCode', 'province'])
+    expect(valuesOf(bad.body).suburb).toBe('Gardens')
     const good = await call(() =>
       m.account.accountAction({
-        request: post('/account', { intent: 'address', line1: '12 Long St', line2: '', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' }, jar),
+        request: post(
+          '/account',
+          {
+            intent: 'address',
+            line1: '12 Long St',
+            line2: '',
+            suburb: 'Gardens',
+            city: 'Cape Town',
+            province: 'Western Cape',
+            postalCode: '8001',
+          },
+          jar,
+        ),
       }),
     )
     expect(good.location).toBe('/account')
-    const user = await m.session.optionalUser(new Request('http://localhost:3000/', { headers: { Cookie: jar.header() } }))
-    expect(user?.address).toEqual({ line1: '12 Long St', line2: null, suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' })
-    const phone = await call(() => m.account.accountAction({ request: post('/account', { intent: 'profile', firstName: 'T', lastName: 'M', phone: '123' }, jar) }))
-    expect(phone.body.errors.phone[0]).toMatch(/South African/)
+    const user = await m.session.optionalUser(
+      new Request('http://localhost:3000/', { headers: { Cookie: jar.header() } }),
+    )
+    expect(user?.address).toEqual({
+      line1: '12 Long St',
+      line2: null,
+      suburb: 'Gardens',
+      city: 'Cape Town',
+      province: 'Western Cape',
+      postalCode: '8001',
+    })
+    const phone = await call(() =>
+      m.account.accountAction({
+        request: post(
+          '/account',
+          { intent: 'profile', firstName: 'T', lastName: 'M', phone: '123' },
+          jar,
+        ),
+      }),
+    )
+    expect(errorsOf(phone.body).phone![0]).toMatch(/South African/)
   })
 })
 
 describe('/liked', () => {
   it('keeps a visitor’s likes in a cookie and merges them into the account on sign-in', async () => {
     const jar = new Jar()
-    const liked = await call(() => m.liked.likedAction({ request: post('/liked', { intent: 'toggle', productId: PRODUCT.id, fetcher: '1' }, jar) }))
+    const liked = await call(() =>
+      m.liked.likedAction({
+        request: post('/liked', { intent: 'toggle', productId: PRODUCT.id, fetcher: '1' }, jar),
+      }),
+    )
     expect(liked.body).toEqual({ ok: true, productId: PRODUCT.id, liked: true })
     jar.take(liked.headers)
     expect(jar.cookies.has('__liked')).toBe(true)
@@ -269,13 +427,25 @@ describe('/liked', () => {
     const customer = new Request('http://localhost:3000/', { headers: { Cookie: jar.header() } })
     expect(await m.likedLib.likedIds(customer)).toEqual([PRODUCT.id])
 
-    const noJs = await call(() => m.liked.likedAction({ request: post('/liked', { intent: 'toggle', productId: PRODUCT.id, redirectTo: '/shop/rooibos-tea' }, jar) }))
+    const noJs = await call(() =>
+      m.liked.likedAction({
+        request: post(
+          '/liked',
+          { intent: 'toggle', productId: PRODUCT.id, redirectTo: '/shop/rooibos-tea' },
+          jar,
+        ),
+      }),
+    )
     expect(noJs.location).toBe('/shop/rooibos-tea')
     expect(await m.likedLib.likedIds(customer)).toEqual([])
   })
 
   it('refuses an unknown product', async () => {
-    const r = await call(() => m.liked.likedAction({ request: post('/liked', { intent: 'toggle', productId: 'no-such-thing', fetcher: '1' }) }))
+    const r = await call(() =>
+      m.liked.likedAction({
+        request: post('/liked', { intent: 'toggle', productId: 'no-such-thing', fetcher: '1' }),
+      }),
+    )
     expect(r.status).toBe(400)
     expect(r.body.errors.productId[0]).toMatch(/does not exist/)
   })
@@ -283,16 +453,51 @@ describe('/liked', () => {
 
 describe('reviews', () => {
   it('sends visitors to sign in, validates, and keeps one review per customer', async () => {
-    const visitor = await call(() => m.reviews.reviewAction({ request: post('/shop/rooibos-tea', { intent: 'review', rating: '5', title: 'x', body: 'y' }), params: { id: PRODUCT.id } }))
+    const visitor = await call(() =>
+      m.reviews.reviewAction({
+        request: post('/shop/rooibos-tea', {
+          intent: 'review',
+          rating: '5',
+          title: 'x',
+          body: 'y',
+        }),
+        params: { id: PRODUCT.id },
+      }),
+    )
     expect(visitor.location).toBe('/auth?redirectTo=%2Fshop%2Frooibos-tea')
     const jar = new Jar()
     await signUp(jar)
-    const bad = await call(() => m.reviews.reviewAction({ request: post('/shop/rooibos-tea', { intent: 'review', rating: '6', title: '', body: '' }, jar), params: { id: PRODUCT.id } }))
+    const bad = await call(() =>
+      m.reviews.reviewAction({
+        request: post(
+          '/shop/rooibos-tea',
+          { intent: 'review', rating: '6', title: '', body: '' },
+          jar,
+        ),
+        params: { id: PRODUCT.id },
+      }),
+    )
     expect(bad.status).toBe(400)
     expect(Object.keys(bad.body.errors).sort()).toEqual(['body', 'rating'])
-    const first = await call(() => m.reviews.reviewAction({ request: post('/shop/rooibos-tea', { intent: 'review', rating: '5', title: 'Lovely', body: 'Smooth' }, jar), params: { id: PRODUCT.id } }))
+    const first = await call(() =>
+      m.reviews.reviewAction({
+        request: post(
+          '/shop/rooibos-tea',
+          { intent: 'review', rating: '5', title: 'Lovely', body: 'Smooth' },
+          jar,
+        ),
+        params: { id: PRODUCT.id },
+      }),
+    )
     expect(first.location).toBe('/shop/rooibos-tea#reviews')
-    await m.reviews.reviewAction({ request: post('/shop/rooibos-tea', { intent: 'review', rating: '3', title: 'Okay', body: 'Fine' }, jar), params: { id: PRODUCT.id } })
+    await m.reviews.reviewAction({
+      request: post(
+        '/shop/rooibos-tea',
+        { intent: 'review', rating: '3', title: 'Okay', body: 'Fine' },
+        jar,
+      ),
+      params: { id: PRODUCT.id },
+    })
     const product = await m.store.products.get(PRODUCT.id)
     expect(product?.rating).toMatchObject({ count: 1, sum: 3 })
     const reviews = await m.store.reviews.listForProduct(PRODUCT.id)
@@ -302,28 +507,51 @@ describe('reviews', () => {
 })
 
 describe('/contact', () => {
-  const message = { name: 'Lerato', email: 'lerato@example.co.za', subject: 'Delivery', message: 'When will my order arrive?' }
+  const message = {
+    name: 'Lerato',
+    email: 'lerato@example.co.za',
+    subject: 'Delivery',
+    message: 'When will my order arrive?',
+  }
 
   it('stores a message with the IP, ignores a filled honeypot, and allows five per IP per hour', async () => {
     const before = (await m.store.messages.list()).length
-    const bot = await call(() => m.contact.contactAction({ request: post('/contact', { ...message, website: 'x' }), clientIp: '192.0.2.9' }))
+    const bot = await call(() =>
+      m.contact.contactAction({
+        request: post('/contact', { ...message, ...honeypotFields('x') }),
+        clientIp: '192.0.2.9',
+      }),
+    )
     expect(bot.location).toBe('/contact?sent=1')
     expect(await m.store.messages.list()).toHaveLength(before)
     for (let i = 0; i < 5; i++) {
-      const ok = await call(() => m.contact.contactAction({ request: post('/contact', message), clientIp: '192.0.2.10' }))
+      const ok = await call(() =>
+        m.contact.contactAction({
+          request: post('/contact', { ...message, ...honeypotFields() }),
+          clientIp: '192.0.2.10',
+        }),
+      )
       expect(ok.location).toBe('/contact?sent=1')
     }
     const stored = await m.store.messages.list()
     expect(stored).toHaveLength(before + 5)
     expect(stored.every((s) => s.ip === '192.0.2.10')).toBe(true)
-    const limited = await call(() => m.contact.contactAction({ request: post('/contact', message), clientIp: '192.0.2.10' }))
+    const limited = await call(() =>
+      m.contact.contactAction({ request: post('/contact', message), clientIp: '192.0.2.10' }),
+    )
     expect(limited.status).toBe(429)
-    expect(limited.body.values.message).toBe(message.message)
+    expect(errorsOf(limited.body)['']![0]).toMatch(/messages/i)
+    expect(valuesOf(limited.body).message).toBe(message.message)
   })
 
   it('names a short message', async () => {
-    const r = await call(() => m.contact.contactAction({ request: post('/contact', { ...message, message: 'hi' }), clientIp: '192.0.2.11' }))
+    const r = await call(() =>
+      m.contact.contactAction({
+        request: post('/contact', { ...message, message: 'hi' }),
+        clientIp: '192.0.2.11',
+      }),
+    )
     expect(r.status).toBe(400)
-    expect(r.body.errors.message[0]).toMatch(/at least 10/)
+    expect(errorsOf(r.body).message![0]).toMatch(/at least 10/)
   })
 })
