@@ -64,6 +64,14 @@ describe('files content source', () => {
     expect((await source.story('home'))?.content.headline).toBe('Second')
   })
 
+  it('reads the files again after a failed read, rather than keeping the failure', async () => {
+    await writeFile(path.join(root, 'home.json'), '{ "story": ')
+    const source = createFilesSource(root)
+    await expect(source.story('home')).rejects.toThrow()
+    await write(fakeStory('home', { headline: 'Whole' }))
+    expect((await source.story('home'))?.content.headline).toBe('Whole')
+  })
+
   it('names the file of a malformed story', async () => {
     await writeFile(path.join(root, 'broken.json'), JSON.stringify({ story: { uuid: 'x', content: {} } }))
     await expect(createFilesSource(root).story('home')).rejects.toThrow(/broken\.json/)

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto'
 
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 
+import { PAGE_RELATIONS } from './bloks.server'
 import { fakeStory, startFakeStoryblok, type FakeCdnMode } from './fake-storyblok-cdn'
 import { ContentUnavailableError, withLastGoodCopy, type ResilientContentSource } from './last-good-copy.server'
 import { layoutFallbackSince, loadLayoutFrom } from './layout.server'
 import { loadPageFrom } from './pages.server'
 import { bundledSource } from './source.server'
 import { createStoryblokSource, TIMEOUT_SECONDS } from './storyblok.server'
+import type { Blok } from './types'
 
 // Content resilience against the fake CDN in its four modes. The source is the one production
 // builds (storyblok-js-client behind the last-good-copy cache), with a shorter timeout so a hanging
@@ -198,6 +200,22 @@ describe.each(outages)('Storyblok in outage (%s)', (mode) => {
     await eventually(async () => expect((await loadLayoutFrom(shop)).siteName).toBe('Shop v1'))
     expect(layoutFallbackSince()).toBeNull()
     expect(logged(/comes from the content source again/)).toHaveLength(1)
+  })
+})
+
+describe('a kept page whose parts cannot be had', () => {
+  it('renders without the news listing rather than failing', async () => {
+    cdn.seed([
+      fakeStory('home', { seo_title: 'Home', body: [{ _uid: 'news', component: 'latest_news', count: 2 }] }),
+      fakeStory('news/one', { title: 'One', date: '2025-01-01' }),
+    ])
+    const shop = content()
+    // The home story is kept; its news listing was never asked for before the outage.
+    await shop.source.story('home', { resolveRelations: PAGE_RELATIONS })
+    await cdn.setMode('error')
+    const { page } = await loadPageFrom(shop, 'home')
+    expect(page.title).toBe('Home')
+    expect((page.page.body as Blok[])[0]).toMatchObject({ component: 'latest_news', articles: [] })
   })
 })
 
