@@ -3,8 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { describe, it } from 'vitest'
 
 import { describeStoreContract } from './contract'
-import { openFirestoreStore } from './firestore/store.server'
-import type { Store } from './store'
+import { openStore, type Store } from './index.server'
 
 const emulator = process.env.FIRESTORE_EMULATOR_HOST
 
@@ -30,7 +29,7 @@ if (!emulator) {
     fresh: async ({ now }) => {
       clock = now
       await clear()
-      store ??= openFirestoreStore(projectId, { now: () => clock() })
+      store ??= await openStore({ backend: 'firestore', projectId, now: () => clock() })
       return store
     },
     release: async () => {},

@@ -2,8 +2,12 @@ import { rememberPromise } from '~/lib/remember.server'
 
 import type { Store } from './store'
 
-export type StoreOptions =
+export type StoreOptions = (
   { backend: 'sqlite'; dataDir: string } | { backend: 'firestore'; projectId: string }
+) & {
+  /** The clock writes stamp their time with (default: the real one); tests pass their own. */
+  now?: () => Date
+}
 
 /**
  * Opens a store over the chosen adapter. Adapters load on demand so the SQLite build never pulls in
@@ -12,10 +16,10 @@ export type StoreOptions =
 export async function openStore(options: StoreOptions): Promise<Store> {
   if (options.backend === 'sqlite') {
     const { openSqliteStore } = await import('./sqlite/store.server')
-    return openSqliteStore(options.dataDir)
+    return openSqliteStore(options.dataDir, { now: options.now })
   }
   const { openFirestoreStore } = await import('./firestore/store.server')
-  return openFirestoreStore(options.projectId)
+  return openFirestoreStore(options.projectId, { now: options.now })
 }
 
 /**

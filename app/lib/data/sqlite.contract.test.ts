@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { describeStoreContract } from './contract'
-import { openSqliteStore } from './sqlite/store.server'
+import { openStore } from './index.server'
 
 // One temp dir for this file; each test gets its own database file inside it.
 const root = mkdtempSync(path.join(tmpdir(), 'shop-contract-'))
 let n = 0
 
 describeStoreContract('sqlite', {
-  fresh: async ({ now }) => openSqliteStore(path.join(root, String(n++)), { now }),
+  fresh: async ({ now }) =>
+    openStore({ backend: 'sqlite', dataDir: path.join(root, String(n++)), now }),
   release: (store) => store.close(),
   dispose: async () => rmSync(root, { recursive: true, force: true }),
 })

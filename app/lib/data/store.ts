@@ -13,7 +13,9 @@ import type {
 /**
  * The ports of the data layer. Each store is one concern; two adapters implement them all
  * (SQLite for the embedded default, Firestore for production), and one contract suite checks both.
- * Routes never see an adapter: they ask `getStore()` (./index.server.ts).
+ * Routes never see an adapter, nor the store: they call feature modules in app/lib (orders, liked,
+ * payfast, catalog), which ask `getStore()` (./index.server.ts). Each adapter builds every store
+ * from one file per store (sqlite/orders.server.ts, firestore/orders.server.ts, ...).
  */
 
 export type ProductChange = { type: 'upsert'; product: Product } | { type: 'delete'; id: string }
@@ -95,7 +97,11 @@ export interface OrderStore {
    * history and releasing stock for cancelled/payment_failed, all in one transaction.
    * Throws InvalidTransitionError otherwise. `pfPaymentId` is recorded when given.
    */
-  transition(id: string, to: OrderStatus, options: { now: string; note?: string; pfPaymentId?: string }): Promise<Order>
+  transition(
+    id: string,
+    to: OrderStatus,
+    options: { now: string; note?: string; pfPaymentId?: string },
+  ): Promise<Order>
   /** Cancels pending_payment orders created before `olderThan`, releasing their stock. Returns how many. */
   expirePending(olderThan: string, now: string): Promise<number>
 }
@@ -110,7 +116,12 @@ export interface RateLimitStore {
    * Counts one hit for `key` in a fixed window; returns whether it is within `limit` and, when
    * not, how long until the window ends.
    */
-  hit(key: string, limit: number, windowMs: number, now: number): Promise<{ allowed: boolean; retryAfterMs: number }>
+  hit(
+    key: string,
+    limit: number,
+    windowMs: number,
+    now: number,
+  ): Promise<{ allowed: boolean; retryAfterMs: number }>
   /** Forgets the key's hits (a successful sign-in clears its failures). */
   reset(key: string): Promise<void>
   /** Hits so far in the current window, without counting one. */

@@ -5,11 +5,19 @@
 
 export type Cents = number
 
+/** One WebP rendition of a stored product image (app/lib/images/): a `srcset` candidate. */
+export type ImageVariant = { width: number; url: string }
+
 export type ProductImage = {
+  /** The widest rendition of a stored image, or the picture itself: the plain `src`. */
   url: string
   alt: string
   width: number
   height: number
+  /** The stored image's content hash; absent for a picture kept elsewhere. */
+  id?: string
+  /** The stored image's renditions, narrowest first. */
+  variants?: ImageVariant[]
 }
 
 /** Review statistics kept on the product so lists and sorting need no extra reads. */
@@ -167,4 +175,7 @@ export type Order = {
 }
 
 /** What checkout hands the store; the store adds id, status, history and times. */
-export type OrderDraft = Omit<Order, 'id' | 'status' | 'history' | 'pfPaymentId' | 'createdAt' | 'updatedAt'>
+export type OrderDraft = Omit<
+  Order,
+  'id' | 'status' | 'history' | 'pfPaymentId' | 'createdAt' | 'updatedAt'
+>
