@@ -1,80 +1,105 @@
-import { renderToString } from 'react-dom/server'
-import { StaticRouter } from 'react-router-dom/server'
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { renderRoute, renderRouteWithoutJs } from '../../../test/render-route'
 
 import type { Blok as BlokData } from '~/lib/content/types'
 
 import { Blok } from './registry'
 
-const render = (blok: BlokData) =>
-  renderToString(
-    <StaticRouter location="/">
-      <Blok blok={blok} />
-    </StaticRouter>,
-  )
+const render = (blok: BlokData) => renderRoute(<Blok blok={blok} />)
 
 afterEach(() => vi.unstubAllEnvs())
 
 describe('blok registry', () => {
   it('renders a known blok with its component', () => {
-    const html = render({
+    render({
       _uid: 'h',
       component: 'hero',
       headline: 'Good things from the Karoo',
       cta_label: 'Shop now',
       cta_link: { linktype: 'url', url: '/shop' },
     })
-    expect(html).toContain('<h1 class="hero__headline">Good things from the Karoo</h1>')
-    expect(html).toContain('href="/shop"')
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Good things from the Karoo' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Shop now' })).toHaveAttribute('href', '/shop')
   })
 
-  it('renders a page body blok by blok', () => {
-    const html = render({
+  it('renders a page body blok by blok; an FAQ answer opens from its question', async () => {
+    render({
       _uid: 'p',
       component: 'page',
       body: [
-        { _uid: 'a', component: 'rich_text', text: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello' }] }] } },
-        { _uid: 'b', component: 'faq_list', items: [{ _uid: 'c', component: 'faq_item', question: 'Delivery?', answer: 'R 99.' }] },
+        {
+          _uid: 'a',
+          component: 'rich_text',
+          text: {
+            type: 'doc',
+            content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello' }] }],
+          },
+        },
+        {
+          _uid: 'b',
+          component: 'faq_list',
+          items: [{ _uid: 'c', component: 'faq_item', question: 'Delivery?', answer: 'R 99.' }],
+        },
       ],
     })
-    expect(html).toContain('<p>Hello</p>')
-    expect(html).toMatch(/<details class="faq-item"><summary class="faq-item__question">Delivery\?<\/summary>/)
+    expect(screen.getByText('Hello', { selector: 'p' })).toBeInTheDocument()
+    const question = screen.getByText('Delivery?')
+    const item = question.closest('details')
+    expect(item).not.toHaveAttribute('open')
+    await userEvent.click(question)
+    expect(item).toHaveAttribute('open')
   })
 
   it('renders nothing for an unknown blok in production', () => {
     vi.stubEnv('NODE_ENV', 'production')
-    expect(render({ _uid: 'x', component: 'featured_widgets' })).toBe('')
+    const { container } = render({ _uid: 'x', component: 'featured_widgets' })
+    expect(container).toBeEmptyDOMElement()
   })
 
   it('shows a visible notice for an unknown blok in development', () => {
     vi.stubEnv('NODE_ENV', 'development')
-    const html = render({ _uid: 'x', component: 'featured_widgets' })
-    expect(html).toContain('role="note"')
-    expect(html).toContain('<code>featured_widgets</code>')
+    render({ _uid: 'x', component: 'featured_widgets' })
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'No component is registered for the blok featured_widgets',
+    )
   })
 
   it('does not treat inherited object keys as bloks', () => {
-    vi.stubEnv('NODE_ENV', 'production')
-    expect(render({ _uid: 'x', component: 'constructor' })).toBe('')
+    vi.stubEnv('NODE_ENV', 'development')
+    render({ _uid: 'x', component: 'constructor' })
+    expect(screen.getByRole('note')).toHaveTextContent('the blok constructor')
   })
 
-  it('renders quotes as a plain list before hydration', () => {
-    const html = render({
-      _uid: 'q',
-      component: 'quotes',
-      title: 'What customers say',
-      quotes: [
-        { uuid: '1', quote: 'Lekker!', author: 'Thandi', location: 'Soweto' },
-        { uuid: '2', quote: 'Fast delivery.', author: 'Pieter', location: '' },
-      ],
-    })
-    expect(html).toContain('<ul class="quotes__list">')
-    expect(html.match(/<li class="quote">/g)).toHaveLength(2)
-    expect(html).not.toContain('keen-slider')
+  it('renders quotes as a plain list without JS', () => {
+    renderRouteWithoutJs(
+      <Blok
+        blok={{
+          _uid: 'q',
+          component: 'quotes',
+          title: 'What customers say',
+          quotes: [
+            { uuid: '1', quote: 'Lekker!', author: 'Thandi', location: 'Soweto' },
+            { uuid: '2', quote: 'Fast delivery.', author: 'Pieter', location: '' },
+          ],
+        }}
+      />,
+    )
+    const section = screen.getByRole('region', { name: 'What customers say' })
+    expect(section).not.toHaveAttribute('aria-roledescription')
+    const quotes = within(section).getAllByRole('listitem')
+    expect(quotes).toHaveLength(2)
+    expect(quotes[0]).toHaveTextContent('Lekker!Thandi, Soweto')
+    expect(within(section).queryByRole('button')).not.toBeInTheDocument()
   })
 
   it('renders rich text as elements, never as markup or script links', () => {
-    const html = render({
+    const { container } = render({
       _uid: 'r',
       component: 'rich_text',
       text: {
@@ -84,26 +109,44 @@ describe('blok registry', () => {
             type: 'paragraph',
             content: [
               { type: 'text', text: '<img src=x onerror=alert(1)>' },
-              { type: 'text', text: 'click', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] },
+              {
+                type: 'text',
+                text: 'click',
+                marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }],
+              },
               { type: 'text', text: 'bold', marks: [{ type: 'bold' }] },
             ],
           },
         ],
       },
     })
-    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
-    expect(html).not.toContain('javascript:')
-    expect(html).toContain('<strong>bold</strong>')
+    // The markup stays text, the script link stays words, the bold is an element.
+    expect(container).toHaveTextContent('<img src=x onerror=alert(1)>clickbold')
+    expect(container.querySelector('img')).toBeNull()
+    expect(screen.queryByRole('link')).not.toBeInTheDocument()
+    expect(container.innerHTML).not.toContain('javascript:')
+    expect(screen.getByText('bold').tagName).toBe('STRONG')
   })
 
   it('renders news cards with a formatted date', () => {
-    const html = render({
+    render({
       _uid: 'n',
       component: 'latest_news',
       title: 'Latest news',
-      articles: [{ uuid: '1', title: 'Spring arrivals', date: '2025-09-02 08:00', teaser: 'Fig preserves.', image: null }],
+      articles: [
+        {
+          uuid: '1',
+          title: 'Spring arrivals',
+          date: '2025-09-02 08:00',
+          teaser: 'Fig preserves.',
+          image: null,
+        },
+      ],
     })
-    expect(html).toContain('Spring arrivals')
-    expect(html).toContain('<time class="news-card__date" dateTime="2025-09-02T08:00:00.000Z">2 September 2025</time>')
+    const news = screen.getByRole('region', { name: 'Latest news' })
+    expect(within(news).getByRole('heading', { level: 3, name: 'Spring arrivals' })).toBeVisible()
+    const date = within(news).getByText('2 September 2025')
+    expect(date.tagName).toBe('TIME')
+    expect(date).toHaveAttribute('dateTime', '2025-09-02T08:00:00.000Z')
   })
 })
