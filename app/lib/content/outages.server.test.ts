@@ -13,8 +13,10 @@ import type { Blok } from './types'
 
 // Content resilience against the fake CDN in its four modes. The source is the one production
 // builds (storyblok-js-client behind the last-good-copy cache), with a shorter timeout so a hanging
-// CDN costs the suite a third of a second per call rather than three.
-const TEST_TIMEOUT_SECONDS = 0.3
+// CDN costs the suite half a second per call rather than three.
+const TEST_TIMEOUT_SECONDS = 0.5
+// Well under the timeout: the visitor was answered without waiting for the CDN.
+const AT_ONCE_MS = 200
 const BUNDLED_SITE_NAME = 'Karoo & Co.'
 
 let cdn: Awaited<ReturnType<typeof startFakeStoryblok>>
@@ -127,7 +129,7 @@ describe.each(outages)('Storyblok in outage (%s)', (mode) => {
     // Later visitors do not wait for a CDN known to be failing.
     const later = await timed(() => loadLayoutFrom(shop))
     expect(later.value.siteName).toBe(BUNDLED_SITE_NAME)
-    expect(later.ms).toBeLessThan(100)
+    expect(later.ms).toBeLessThan(AT_ONCE_MS)
     await loadLayoutFrom(shop)
 
     expect(logged(/bundled layout/)).toHaveLength(1)
@@ -159,10 +161,10 @@ describe.each(outages)('Storyblok in outage (%s)', (mode) => {
       const layout = await timed(() => loadLayoutFrom(shop))
       expect(layout.value.siteName).toBe('Shop v2')
       expect(layout.value.announcement?.text).toBe('Sale v2')
-      expect(layout.ms).toBeLessThan(100)
+      expect(layout.ms).toBeLessThan(AT_ONCE_MS)
       const home = await timed(() => loadPageFrom(shop, 'home'))
       expect(home.value.page.title).toBe('Home v2')
-      expect(home.ms).toBeLessThan(100)
+      expect(home.ms).toBeLessThan(AT_ONCE_MS)
     }
     await eventually(() => expect(shop.source.health()).toMatchObject({ degraded: true }))
     expect(layoutFallbackSince()).toBeNull()
