@@ -1,0 +1,74 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { makeProduct } from '~/lib/catalog/test-products'
+import { openStore, type Store } from '~/lib/data/index.server'
+import type { OrderDraft } from '~/lib/data/types'
+import { pendingOrder } from '~/lib/payfast/test-fixtures'
+
+import { listCustomerOrders } from './customer.server'
+import { newOrderId } from './id.server'
+
+/** The orders page's data over a real SQLite store in a temp dir. */
+
+let store: Store
+let dataDir: string
+vi.mock('~/lib/data/index.server', async (importOriginal) => {
+  const actual = await importOriginal<Record<string, unknown>>()
+  return { ...actual, getStore: () => Promise.resolve(store) }
+})
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'customer-orders-test-'))
+  store = await openStore({ backend: 'sqlite', dataDir })
+  await store.products.upsertMany([
+    makeProduct({ id: 'rooibos', priceCents: 8950, stock: 10 }),
+    makeProduct({ id: 'honey', priceCents: 12000, stock: 10 }),
+  ])
+})
+
+afterAll(async () => {
+  await store.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+const draftFor = (userId: string | null): OrderDraft => {
+  const {
+    id: _id,
+    status: _s,
+    history: _h,
+    pfPaymentId: _p,
+    createdAt: _c,
+    updatedAt: _u,
+    ...draft
+  } = pendingOrder({ userId })
+  return draft
+}
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString()
+
+describe('listCustomerOrders', () => {
+  it('lists only the customer’s orders, newest first, and cancels one left unpaid past 30 minutes', async () => {
+    const unpaid = await store.orders.place(draftFor('u1'), newOrderId(), minutesAgo(45))
+    const paid = await store.orders.place(draftFor('u1'), newOrderId(), minutesAgo(40))
+    await store.orders.transition(paid.id, 'paid', { now: minutesAgo(39) })
+    const recent = await store.orders.place(draftFor('u1'), newOrderId(), minutesAgo(5))
+    await store.orders.place(draftFor('u2'), newOrderId(), minutesAgo(1))
+
+    const listed = await listCustomerOrders('u1')
+
+    expect(listed.map((o) => o.id)).toEqual([recent.id, paid.id, unpaid.id])
+    expect(listed.map((o) => o.statusLabel)).toEqual(['Awaiting payment', 'Paid', 'Cancelled'])
+    expect(listed[0]).toEqual({
+      id: recent.id,
+      createdAt: recent.createdAt,
+      status: 'pending_payment',
+      statusLabel: 'Awaiting payment',
+      itemCount: recent.lines.reduce((n, l) => n + l.quantity, 0),
+      totalCents: recent.totalCents,
+    })
+    expect(await listCustomerOrders('nobody')).toEqual([])
+  })
+})
