@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import { centsToRandsString, formatRand, parseRandsToCents, vatIncluded } from './money'
+import {
+  centsToRandsString,
+  formatRand,
+  parseRandsToCents,
+  randsStringToCents,
+  vatIncluded,
+} from './money'
 
 // Written with a visible marker so the expected strings show where the non-breaking spaces go.
 const nb = (s: string) => s.replaceAll('_', '\u00a0')
@@ -38,8 +44,49 @@ describe('centsToRandsString', () => {
     [129900, '1299.00'],
     [100001, '1000.01'],
     [-1250, '-12.50'],
+    [-230, '-2.30'],
   ])('%i -> %s', (cents, expected) => {
     expect(centsToRandsString(cents)).toBe(expected)
+  })
+
+  it('refuses fractions of a cent', () => {
+    expect(() => centsToRandsString(1.5)).toThrow(RangeError)
+    expect(() => centsToRandsString(Number.NaN)).toThrow(RangeError)
+  })
+})
+
+describe('randsStringToCents', () => {
+  it.each([
+    ['123.45', 12345],
+    ['0.10', 10],
+    ['1299.00', 129900],
+    // 0.1 + 0.2 style float traps do not apply: 1.15 is 115 cents.
+    ['1.15', 115],
+  ])('%j -> %i', (amount, cents) => {
+    expect(randsStringToCents(amount)).toBe(cents)
+  })
+
+  it.each([
+    '123',
+    '123.4',
+    '123.456',
+    '-1.00',
+    '+1.00',
+    '1,00',
+    '1 000.00',
+    ' 1.00',
+    '01.00',
+    '1e3',
+    '',
+    '.50',
+  ])('%j -> null', (amount) => {
+    expect(randsStringToCents(amount)).toBeNull()
+  })
+
+  it('round-trips with centsToRandsString', () => {
+    for (const cents of [0, 1, 99, 100, 12345, 99999999]) {
+      expect(randsStringToCents(centsToRandsString(cents))).toBe(cents)
+    }
   })
 })
 

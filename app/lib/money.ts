@@ -38,12 +38,28 @@ export function formatRand(cents: number): string {
   return `${sign}R${MONEY_SPACE}${groupThousands(String(rands))},${String(rest).padStart(2, '0')}`
 }
 
-/** `129900` -> `"1299.00"`: plain rands with two decimals for PayFast, JSON-LD and form values. */
+/**
+ * `129900` -> `"1299.00"`: plain rands with two decimals and a dot, by integer arithmetic so no
+ * float rounding creeps in: PayFast's `amount` fields, JSON-LD and Open Graph prices.
+ */
 export function centsToRandsString(cents: number): string {
   assertCents(cents)
   const abs = Math.abs(cents)
   const sign = cents < 0 ? '-' : ''
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+const RANDS_STRING = /^(0|[1-9]\d{0,11})\.(\d{2})$/
+
+/**
+ * The exact inverse of centsToRandsString for machine-written amounts (PayFast's "123.45"): cents,
+ * or null for anything else (no sign, no thousands separators, exactly two decimals). Shopper-typed
+ * amounts go through the forgiving parseRandsToCents instead.
+ */
+export function randsStringToCents(amount: string): number | null {
+  const match = RANDS_STRING.exec(amount)
+  if (!match) return null
+  return Number(match[1]) * 100 + Number(match[2])
 }
 
 /** The VAT included in a VAT-inclusive total at 15%: round(total * 15 / 115), in cents. */

@@ -16,16 +16,18 @@ export function rememberPromise<T>(
   create: (forgetThis: () => void) => Promise<T>,
 ): Promise<T> {
   return remember(name, () => {
-    let promise: Promise<T> | undefined
     const forgetThis = () => {
       // `remember` returns the current value, or remembers ours when there is none: either way,
       // the name is forgotten only when it is ours.
-      if (promise && remember(name, () => promise) === promise) forget(name)
+      if (remember(name, () => promise) === promise) forget(name)
     }
-    promise = create(forgetThis).catch((error: unknown) => {
-      forgetThis()
-      throw error
-    })
+    // `create` starts on the next microtask, so `promise` exists by the time it can call forgetThis.
+    const promise: Promise<T> = Promise.resolve()
+      .then(() => create(forgetThis))
+      .catch((error: unknown) => {
+        forgetThis()
+        throw error
+      })
     return promise
   })
 }

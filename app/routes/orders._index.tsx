@@ -3,10 +3,10 @@ import { useLoaderData } from '@remix-run/react'
 
 import { Link } from '~/components/link'
 import { requireUserId } from '~/lib/auth/session.server'
+import { formatSastDateTime } from '~/lib/dates'
 import { formatRand } from '~/lib/money'
 import { StatusBadge } from '~/components/orders/order-view'
 import { listCustomerOrders } from '~/lib/orders/customer.server'
-import { formatSastDateTime } from '~/lib/orders/status'
 import styles from '~/styles/buying.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]

@@ -5,7 +5,7 @@ import { useActionData } from '@remix-run/react'
 import { env } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { SimulatorError, SimulatorFrame } from '~/components/payfast/simulator-ui'
-import { centsToAmount } from '~/lib/payfast/amount'
+import { centsToRandsString } from '~/lib/money'
 import { checkPaymentRequest, foreignReturnUrl, formPairs } from '~/lib/payfast/simulator.server'
 import styles from '~/styles/payfast.css'
 
@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     itemDescription: fields.item_description ?? '',
     buyer: [fields.name_first, fields.name_last].filter(Boolean).join(' '),
     email: fields.email_address ?? '',
-    amount: centsToAmount(amountCents),
+    amount: centsToRandsString(amountCents),
     fields: carried,
   }
 }

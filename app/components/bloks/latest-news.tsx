@@ -1,9 +1,8 @@
 import type { NewsCard } from '~/lib/content/bloks.server'
 import type { Blok } from '~/lib/content/types'
+import { formatSastDate } from '~/lib/dates'
 
 import { editable, text } from './fields'
-
-const dateFormat = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' })
 
 /** The newest articles under news/, newest first; the loader fetched them (see bloks.server.ts). */
 export function LatestNews({ blok }: { blok: Blok }) {
@@ -21,9 +20,17 @@ export function LatestNews({ blok }: { blok: Blok }) {
           <li key={article.uuid}>
             <article className="news-card">
               {article.image ? (
-                <img className="news-card__image" src={article.image.src} alt={article.image.alt} loading="lazy" />
+                <img
+                  className="news-card__image"
+                  src={article.image.src}
+                  alt={article.image.alt}
+                  loading="lazy"
+                />
               ) : (
-                <div className="news-card__image news-card__image--placeholder" aria-hidden="true" />
+                <div
+                  className="news-card__image news-card__image--placeholder"
+                  aria-hidden="true"
+                />
               )}
               <div className="news-card__body">
                 <h3 className="news-card__title">{article.title}</h3>
@@ -41,11 +48,13 @@ export function LatestNews({ blok }: { blok: Blok }) {
 function NewsDate({ value }: { value: string }) {
   // Storyblok's date fields read "2024-05-02 09:00" in UTC; parse them as UTC so server and
   // browser agree on the day whatever their time zones.
-  const date = new Date(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? `${value.replace(' ', 'T')}:00Z` : value)
+  const date = new Date(
+    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? `${value.replace(' ', 'T')}:00Z` : value,
+  )
   if (Number.isNaN(date.getTime())) return null
   return (
     <time className="news-card__date" dateTime={date.toISOString()}>
-      {dateFormat.format(date)}
+      {formatSastDate(date)}
     </time>
   )
 }

@@ -1,26 +1,6 @@
 import { StarRating } from '~/components/star-rating'
+import { formatSastDate } from '~/lib/dates'
 import type { ReviewView } from '~/lib/reviews/reviews.server'
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
-/** "12 March 2024", computed in UTC so server and browser agree (no hydration mismatch). */
-function formatDate(iso: string): string {
-  const date = new Date(iso)
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`
-}
 
 /** The product's reviews in the order they arrive (the store's: newest written first). */
 export function ReviewList({ reviews }: { reviews: readonly ReviewView[] }) {
@@ -36,7 +16,7 @@ export function ReviewList({ reviews }: { reviews: readonly ReviewView[] }) {
               </h3>
               <p className="review__meta">
                 {review.authorName},{' '}
-                <time dateTime={review.writtenAt}>{formatDate(review.writtenAt)}</time>
+                <time dateTime={review.writtenAt}>{formatSastDate(review.writtenAt)}</time>
               </p>
             </header>
             <p className="review__body">{review.body}</p>

@@ -1,7 +1,7 @@
+import { formatSastDateTime } from '~/lib/dates'
 import { formatRand } from '~/lib/money'
-
 import type { OrderView } from '~/lib/orders/orders.server'
-import { formatSastDateTime } from '~/lib/orders/status'
+
 import { TotalsList } from './totals-view'
 
 /** The order's history, oldest first: every status change with its time and note. */

@@ -1,6 +1,6 @@
 import type { Order } from '~/lib/data/types'
+import { centsToRandsString } from '~/lib/money'
 
-import { centsToAmount } from './amount'
 import { type PayfastConfig, processUrl } from './config'
 import { type PayfastPair, signature } from './signature.server'
 
@@ -34,7 +34,7 @@ export function buildPaymentForm(
     ['email_address', order.email.trim().length <= LIMITS.email ? order.email.trim() : ''],
     ['cell_number', payfastCellNumber(order.phone) ?? ''],
     ['m_payment_id', order.id],
-    ['amount', centsToAmount(order.totalCents)],
+    ['amount', centsToRandsString(order.totalCents)],
     ['item_name', truncate(`${SHOP_NAME} order ${order.id}`, LIMITS.itemName)],
     ['item_description', truncate(describeLines(order.lines), LIMITS.itemDescription)],
   ]

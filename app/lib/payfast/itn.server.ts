@@ -2,8 +2,8 @@ import type { OrderStatus } from '~/lib/data/types'
 import { getStore } from '~/lib/data/index.server'
 import { InvalidTransitionError, type OrderStore } from '~/lib/data/store'
 import { env } from '~/lib/env.server'
+import { centsToRandsString, randsStringToCents } from '~/lib/money'
 
-import { amountToCents, centsToAmount } from './amount'
 import { type PayfastConfig, validateUrl } from './config'
 import { ipMatcher } from './ip.server'
 import {
@@ -122,11 +122,11 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
   const order = await deps.orders.get(orderId)
   if (!order) return reject(`unknown order ${JSON.stringify(orderId)}`)
 
-  const gross = amountToCents(fields.get('amount_gross') ?? '')
+  const gross = randsStringToCents(fields.get('amount_gross') ?? '')
   if (gross === null) return reject('malformed amount_gross', orderId)
   if (gross !== order.totalCents) {
     return reject(
-      `amount_gross ${centsToAmount(gross)} differs from the order total ${centsToAmount(order.totalCents)}`,
+      `amount_gross ${centsToRandsString(gross)} differs from the order total ${centsToRandsString(order.totalCents)}`,
       orderId,
     )
   }

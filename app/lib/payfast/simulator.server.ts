@@ -3,8 +3,8 @@ import { randomInt } from 'node:crypto'
 import { remember } from '@epic-web/remember'
 
 import { safeRedirect } from '~/lib/http.server'
+import { centsToRandsString, randsStringToCents } from '~/lib/money'
 
-import { amountToCents, centsToAmount } from './amount'
 import type { PayfastConfig } from './config'
 import {
   itnParamString,
@@ -108,7 +108,7 @@ export function checkPaymentRequest(
       `The merchant ${fields.merchant_id} / ${fields.merchant_key} is not known to this gateway.`,
     )
   }
-  const amountCents = amountToCents(fields.amount ?? '')
+  const amountCents = randsStringToCents(fields.amount ?? '')
   if (amountCents === null || amountCents <= 0) {
     return fail(
       `The amount ${JSON.stringify(fields.amount ?? '')} is not a positive amount such as 123.45.`,
@@ -207,9 +207,9 @@ export function buildItn(
     ['payment_status', status],
     ['item_name', f.item_name ?? ''],
     ['item_description', f.item_description ?? ''],
-    ['amount_gross', centsToAmount(request.amountCents)],
-    ['amount_fee', centsToAmount(-fee)],
-    ['amount_net', centsToAmount(request.amountCents - fee)],
+    ['amount_gross', centsToRandsString(request.amountCents)],
+    ['amount_fee', centsToRandsString(-fee)],
+    ['amount_net', centsToRandsString(request.amountCents - fee)],
     ...ECHOED_CUSTOM_FIELDS.map((name): PayfastPair => [name, f[name] ?? '']),
     ['name_first', f.name_first ?? ''],
     ['name_last', f.name_last ?? ''],
