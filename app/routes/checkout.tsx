@@ -15,6 +15,7 @@ import { useIsPending } from '~/components/use-is-pending'
 import { Link } from '~/components/link'
 import { optionalUser } from '~/lib/auth/session.server'
 import { loadCart } from '~/lib/cart/cart.server'
+import { FREE_SHIPPING_FROM_CENTS, SHIPPING_CENTS } from '~/lib/cart/rules'
 import { requireCartItems } from '~/lib/cart/guard.server'
 import { checkoutAction, checkoutPrefill } from '~/lib/checkout/checkout.server'
 import { checkoutFormSchema } from '~/lib/checkout/schema'
@@ -130,7 +131,10 @@ export default function CheckoutPage() {
             ))}
           </ul>
           <TotalsList totals={totals} />
-          <p className="field__hint">Shipping is R 99,00 per order, free from R 1 000,00.</p>
+          <p className="field__hint">
+            Shipping is {formatRand(SHIPPING_CENTS)} per order, free from{' '}
+            {formatRand(FREE_SHIPPING_FROM_CENTS)}.
+          </p>
           {hasProblems ? (
             <p className="summary-card__problem">
               Some items are no longer available as ordered.{' '}
