@@ -46,7 +46,6 @@ type Options = {
 }
 
 type Entry = {
-  what: string
   load: () => Promise<unknown>
   /** The last good answer; absent until one came. */
   copy?: { value: unknown }
@@ -131,7 +130,7 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
     if (now() >= nextCheckAt) void revalidateOnce()
     if (entry?.copy) return entry.copy.value as T
     if (!entry) {
-      entry = { what, load, outdated: true }
+      entry = { load, outdated: true }
       entries.set(key, entry)
     }
     // A first view waits for Storyblok, unless it is known to be failing: then the background
