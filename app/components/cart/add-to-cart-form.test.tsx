@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { createRemixStub } from '@remix-run/testing'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+
+import remixConfig from '../../../remix.config.js'
+import { renderRouteWithoutJs } from '../../../test/render-route'
+
+import { cartFormSchema } from '~/lib/cart/schema'
+
+import { AddToCartForm } from './add-to-cart-form'
+
+/** The product page with JavaScript, and a stand-in /cart action answering as the real one does. */
+function renderWithCart(answer: (formData: FormData) => unknown) {
+  const posted: FormData[] = []
+  const Stub = createRemixStub([
+    {
+      path: '/shop/rooibos',
+      Component: () => <AddToCartForm productId="rooibos" productName="Rooibos tea" stock={3} />,
+    },
+    {
+      path: '/cart',
+      action: async ({ request }: ActionFunctionArgs) => {
+        const formData = await request.formData()
+        posted.push(formData)
+        return answer(formData)
+      },
+    },
+  ])
+  render(<Stub initialEntries={['/shop/rooibos']} future={remixConfig.future} />)
+  return posted
+}
+
+describe('AddToCartForm', () => {
+  it('posts intent=add to /cart with a quantity up to what is in stock, and comes back here', () => {
+    renderRouteWithoutJs(
+      <AddToCartForm productId="rooibos" productName="Rooibos tea" stock={3} />,
+      {
+        url: '/shop/rooibos?from=home',
+      },
+    )
+    const form = screen.getByRole('form', { name: 'Add Rooibos tea to cart' })
+    expect(form).toHaveAttribute('method', 'post')
+    expect(form).toHaveAttribute('action', '/cart')
+    const quantity = within(form).getByRole('combobox', { name: 'Quantity' })
+    expect(
+      within(quantity)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1', '2', '3'])
+    expect(form).toHaveFormValues({
+      productId: 'rooibos',
+      quantity: '1',
+      redirectTo: '/shop/rooibos?from=home',
+    })
+    expect(within(form).getByRole('button', { name: 'Add to cart' })).toHaveAttribute(
+      'value',
+      'add',
+    )
+  })
+
+  it('offers at most 10 however much is in stock', () => {
+    renderRouteWithoutJs(<AddToCartForm productId="honey" productName="Fynbos honey" stock={40} />)
+    expect(screen.getByRole('combobox', { name: 'Quantity' })).toHaveLength(10)
+  })
+
+  it('says "Sold out" without a form or button when nothing is left', () => {
+    renderRouteWithoutJs(<AddToCartForm productId="honey" productName="Fynbos honey" stock={0} />)
+    expect(screen.getByText('Sold out')).toBeInTheDocument()
+    expect(screen.queryByRole('form')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  it('adds through a fetcher and shows what the cart says', async () => {
+    const posted = renderWithCart((formData) => ({
+      result: parseWithZod(formData, { schema: cartFormSchema }).reply(),
+      intent: 'add',
+      productId: 'rooibos',
+      done: { quantity: 2, count: 2, message: 'Added 2 × Rooibos tea to your cart' },
+    }))
+    const user = userEvent.setup()
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Quantity' }), '2')
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Added 2 × Rooibos tea to your cart',
+    )
+    expect(Object.fromEntries(posted[0]!)).toMatchObject({
+      intent: 'add',
+      productId: 'rooibos',
+      quantity: '2',
+      fetcher: '1',
+    })
+  })
+
+  it('shows a refusal beside the quantity, and a problem of the product for the whole form', async () => {
+    let reply: 'quantity' | 'product' = 'quantity'
+    renderWithCart((formData) => {
+      const submission = parseWithZod(formData, { schema: cartFormSchema })
+      return Response.json(
+        {
+          result: submission.reply(
+            reply === 'quantity'
+              ? { fieldErrors: { quantity: ['Only 3 left of Rooibos tea'] } }
+              : { formErrors: ['Rooibos tea is sold out'] },
+          ),
+          intent: 'add',
+          productId: 'rooibos',
+        },
+        { status: 400 },
+      )
+    })
+    const user = userEvent.setup()
+    const quantity = await screen.findByRole('combobox', { name: 'Quantity' })
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+    expect(await screen.findByText('Only 3 left of Rooibos tea')).toBeInTheDocument()
+    expect(quantity).toHaveAttribute('aria-invalid', 'true')
+    expect(quantity).toHaveAccessibleDescription('Only 3 left of Rooibos tea')
+
+    reply = 'product'
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Rooibos tea is sold out')
+  })
+})

@@ -1,0 +1,207 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+
+import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
+
+import { cartTotals } from '~/lib/cart/rules'
+import type { OrderView } from '~/lib/orders/orders.server'
+
+import CartPage from './cart'
+import PayPage from './checkout_.pay.$id'
+import OrderPage from './orders.$id'
+
+/** A term's value in a description list (the totals). */
+const valueOf = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling
+
+describe('/cart', () => {
+  const line = {
+    productId: 'rooibos',
+    name: 'Rooibos tea',
+    image: null,
+    unitPriceCents: 9500,
+    previousPriceCents: 8950,
+    quantity: 2,
+    maxQuantity: 3,
+    lineTotalCents: 19000,
+    problem: null,
+  }
+
+  it('lists each line with a changed price, a quantity up to what is left, and the totals with VAT', () => {
+    renderRoute(CartPage, {
+      url: '/cart',
+      loaderData: { lines: [line], totals: cartTotals([line]), hasProblems: false },
+    })
+    const item = within(screen.getByRole('listitem', { name: 'Rooibos tea' }))
+    expect(item.getByRole('link', { name: 'Rooibos tea' })).toHaveAttribute('href', '/shop/rooibos')
+    expect(item.getByText(/each/)).toHaveTextContent(
+      'R 95,00 each (price changed since you added it: was R 89,50)',
+    )
+    const quantity = item.getByRole('combobox', { name: 'Quantity of Rooibos tea' })
+    expect(quantity).toHaveValue('2')
+    expect(
+      within(quantity)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1', '2', '3'])
+    expect(item.getByRole('button', { name: 'Update' })).toHaveAttribute('value', 'update')
+    expect(item.getByRole('button', { name: 'Remove Rooibos tea' })).toHaveAttribute(
+      'value',
+      'remove',
+    )
+
+    expect(valueOf('Subtotal')).toHaveTextContent('R 190,00')
+    expect(valueOf('Shipping')).toHaveTextContent('R 99,00')
+    expect(valueOf('Total')).toHaveTextContent('R 289,00')
+    expect(screen.getByText(/includes VAT of R\s37,70/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Check out' })).toHaveAttribute('href', '/checkout')
+  })
+
+  it('says when the cart is empty and links to the shop', () => {
+    renderRoute(CartPage, {
+      url: '/cart',
+      loaderData: { lines: [], totals: cartTotals([]), hasProblems: false },
+    })
+    expect(screen.getByText('Your cart is empty.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/shop')
+    expect(screen.queryByRole('link', { name: 'Check out' })).not.toBeInTheDocument()
+  })
+})
+
+describe('/checkout/pay/:id', () => {
+  const data = {
+    orderId: 'K7M2P9QRTWXY',
+    totalCents: 27800,
+    form: {
+      action: 'https://sandbox.payfast.co.za/eng/process',
+      fields: [
+        ['merchant_id', '10000100'],
+        ['m_payment_id', 'K7M2P9QRTWXY'],
+        ['signature', 'abc'],
+      ],
+    },
+  }
+  const options = { url: '/checkout/pay/K7M2P9QRTWXY', path: '/checkout/pay/:id', loaderData: data }
+
+  it('without JS: the PayFast form with its fields and a button to continue', () => {
+    renderRouteWithoutJs(PayPage, options)
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Pay for order K7M2P9QRTWXY' }),
+    ).toBeInTheDocument()
+    const button = screen.getByRole('button', { name: 'Continue to PayFast' })
+    const form = button.closest('form')
+    expect(form).toHaveAttribute('action', 'https://sandbox.payfast.co.za/eng/process')
+    expect(form).toHaveAttribute('method', 'post')
+    expect(form).toHaveFormValues({
+      merchant_id: '10000100',
+      m_payment_id: 'K7M2P9QRTWXY',
+      signature: 'abc',
+    })
+  })
+
+  it('with JS: hands over to PayFast on its own, once', () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {})
+    renderRoute(PayPage, options)
+    expect(submit).toHaveBeenCalledTimes(1)
+    expect(submit.mock.contexts[0]).toBe(
+      screen.getByRole('button', { name: 'Continue to PayFast' }).closest('form'),
+    )
+  })
+})
+
+describe('/orders/:id', () => {
+  const order: OrderView = {
+    id: 'K7M2P9QRTWXY',
+    status: 'paid',
+    statusLabel: 'Paid',
+    createdAt: '2025-03-01T10:00:00.000Z',
+    email: 'thandi@example.co.za',
+    name: 'Thandi Mokoena',
+    phone: '082 123 4567',
+    history: [
+      {
+        status: 'pending_payment',
+        label: 'Awaiting payment',
+        at: '2025-03-01T10:00:00.000Z',
+        note: null,
+      },
+      { status: 'paid', label: 'Paid', at: '2025-03-01T10:03:00.000Z', note: 'PayFast COMPLETE' },
+    ],
+    lines: [
+      {
+        productId: 'rooibos',
+        name: 'Rooibos tea',
+        unitPriceCents: 8950,
+        quantity: 2,
+        lineTotalCents: 17900,
+        imageUrl: null,
+      },
+    ],
+    subtotalCents: 17900,
+    shippingCents: 9900,
+    totalCents: 27800,
+    vatCents: 3626,
+    shippingAddress: {
+      line1: '12 Long Street',
+      line2: null,
+      suburb: 'Gardens',
+      city: 'Cape Town',
+      province: 'Western Cape',
+      postalCode: '8001',
+    },
+    pfPaymentId: '1089250',
+  }
+  const options = { url: '/orders/K7M2P9QRTWXY', path: '/orders/:id' }
+
+  it('shows the timeline in South African time, the lines, totals, address and PayFast reference', () => {
+    renderRoute(OrderPage, { ...options, loaderData: { kind: 'full', order, signedIn: false } })
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Order K7M2P9QRTWXY' }),
+    ).toBeInTheDocument()
+    expect(screen.getByText(/^Status:/)).toHaveTextContent('Status: Paid')
+    const steps = within(screen.getByRole('list', { name: 'Status timeline' })).getAllByRole(
+      'listitem',
+    )
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Awaiting payment 1 March 2025, 12:00',
+      'Paid 1 March 2025, 12:03 — PayFast COMPLETE',
+    ])
+    const row = screen.getByRole('row', { name: /Rooibos tea/ })
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['R\u00a089,50', '2', 'R\u00a0179,00'])
+    expect(valueOf('Total')).toHaveTextContent('R 278,00')
+    expect(screen.getByText(/includes VAT of R\s36,26/)).toBeInTheDocument()
+    const address = within(screen.getByRole('region', { name: 'Shipping address' }))
+    expect(address.getByRole('group')).toHaveTextContent(
+      'Thandi Mokoena12 Long StreetGardens, Cape TownWestern Cape, 8001',
+    )
+    expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent(
+      'PayFast payment reference: 1089250',
+    )
+    expect(screen.getByRole('link', { name: 'Track an order' })).toHaveAttribute(
+      'href',
+      '/track_order',
+    )
+  })
+
+  it('gives other visitors a bare confirmation with a link to tracking', () => {
+    renderRoute(OrderPage, {
+      ...options,
+      loaderData: { kind: 'confirmation', orderId: 'K7M2P9QRTWXY' },
+    })
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Thank you for your order' }),
+    ).toBeVisible()
+    expect(screen.getByText(/Your order number is/)).toHaveTextContent(
+      'Your order number is K7M2P9QRTWXY.',
+    )
+    expect(screen.queryByRole('list', { name: 'Status timeline' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Track your order' })).toHaveAttribute(
+      'href',
+      '/track_order',
+    )
+  })
+})
