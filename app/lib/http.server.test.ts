@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   bodyRule,
   FORM_BODY_LIMIT,
+  FORM_FIELD_LIMIT,
   formBodyRefusal,
   ITN_BODY_LIMIT,
   isWellFormedPath,
@@ -106,6 +107,19 @@ describe('formBodyRefusal', () => {
         message: expect.stringMatching(/form posts only/),
       })
     }
+  })
+
+  it('answers 413 to a form with more fields than any of ours could have', async () => {
+    const fields = (n: number) => bytes(Array.from({ length: n }, () => 'intent=add').join('&'))
+    expect(
+      await formBodyRefusal('application/x-www-form-urlencoded', fields(FORM_FIELD_LIMIT)),
+    ).toBeNull()
+    expect(
+      await formBodyRefusal('application/x-www-form-urlencoded', fields(FORM_FIELD_LIMIT + 1)),
+    ).toMatchObject({
+      status: 413,
+      message: expect.stringMatching(/at most 1000 form fields/),
+    })
   })
 
   it('answers 400 to a form that does not parse', async () => {
