@@ -18,6 +18,14 @@ import {
  * Usage: `<Field meta={fields.email} label="Email" type="email" autoComplete="email" />`.
  */
 
+/**
+ * When conform checks a form in the browser: on submit, then on every keystroke of a field it has
+ * checked. Spread into `useForm({ ...VALIDATE_ON, ... })`.
+ * NOTE: not on blur. An error appearing when a field loses focus to the submit button's mousedown
+ * pushes the button down, and the click lands beside it: the form never posts.
+ */
+export const VALIDATE_ON = { shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' } as const
+
 /** Conform's metadata for one field; the errors are messages (strings). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field of any form
 export type FieldMeta = FieldMetadata<any, any, string[]>

@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import type { z } from 'zod'
 
 import { AddressFields } from '~/components/address-fields'
-import { Field, FormErrors } from '~/components/forms'
+import { Field, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import { Link } from '~/components/link'
 import { accountAction } from '~/lib/auth/account-action.server'
@@ -54,8 +54,7 @@ function useAccountForm(intent: 'profile' | 'address', defaultValue: Record<stri
     lastResult: actionData?.intent === intent ? actionData.result : undefined,
     defaultValue,
     constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...VALIDATE_ON,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: accountFormSchema }),
   })
 }

@@ -9,7 +9,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
-import { Field, FormErrors } from '~/components/forms'
+import { Field, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { GoogleSignIn } from '~/components/google-sign-in'
 import { Link } from '~/components/link'
 import { useIsPending } from '~/components/use-is-pending'
@@ -46,8 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return authAction({ request })
+export async function action({ request, context }: ActionFunctionArgs) {
+  return authAction({ request, clientIp: context.clientIp ?? '' })
 }
 
 export default function AuthPage() {
@@ -115,8 +115,7 @@ function useAuthForm(id: string, lastResult: Reply) {
     id,
     lastResult,
     constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...VALIDATE_ON,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: authFormSchema }),
   })
 }

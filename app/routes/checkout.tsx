@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import type { z } from 'zod'
 
 import { AddressFields } from '~/components/address-fields'
-import { Field, FormErrors } from '~/components/forms'
+import { Field, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import { Link } from '~/components/link'
 import { optionalUser } from '~/lib/auth/session.server'
@@ -68,8 +68,7 @@ export default function CheckoutPage() {
     lastResult: actionData?.result,
     defaultValue: prefill,
     constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...VALIDATE_ON,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutFormSchema }),
   })
 

@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { z } from 'zod'
 
-import { Field, FormErrors, TextareaField } from '~/components/forms'
+import { Field, FormErrors, TextareaField, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import { optionalUser } from '~/lib/auth/session.server'
 import { contactAction } from '~/lib/contact/contact-action.server'
@@ -51,8 +51,7 @@ export default function ContactPage() {
     lastResult: actionData?.result,
     defaultValue: defaults,
     constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...VALIDATE_ON,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema }),
   })
 

@@ -3,7 +3,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData } from '@remix-run/react'
 
-import { Field, FormErrors } from '~/components/forms'
+import { Field, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import { formatRand } from '~/lib/money'
 import { StatusBadge, StatusTimeline } from '~/components/orders/order-view'
@@ -36,8 +36,7 @@ export default function TrackOrderPage() {
     id: 'track',
     lastResult: result && !result.ok ? result.result : undefined,
     constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...VALIDATE_ON,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: trackFormSchema }),
   })
   return (
