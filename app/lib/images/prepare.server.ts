@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto'
+
+import sharp from 'sharp'
+
+/**
+ * What an upload becomes before it is stored: checked by its bytes (never by its name or the
+ * content type the browser claims), then resized once into WebP renditions. See DESIGN.md
+ * "Product images".
+ */
+
+/** The WebP widths every image is offered at; an image narrower than one stops at its own width. */
+export const IMAGE_WIDTHS = [320, 640, 1024, 1600] as const
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+const WEBP = { quality: 80, effort: 2 } as const
+
+export type UploadFormat = 'jpeg' | 'png' | 'webp' | 'avif'
+
+export type PreparedImage = {
+  /** The content hash of the uploaded bytes: the same bytes always give the same id and URLs. */
+  id: string
+  /** The upload's own size, upright (EXIF orientation applied). */
+  width: number
+  height: number
+  /** Narrowest first. */
+  renditions: { width: number; height: number; bytes: Buffer }[]
+}
+
+/** An upload the store refuses; the message names the problem and what to do about it. */
+export class ImageRejectedError extends Error {
+  name = 'ImageRejectedError'
+}
+
+const ACCEPTED = 'Upload a JPEG, PNG, WebP or AVIF photo.'
+
+function startsWith(bytes: Uint8Array, signature: readonly number[], at = 0): boolean {
+  return signature.every((byte, i) => bytes[at + i] === byte)
+}
+
+function ascii(bytes: Uint8Array, from: number, to: number): string {
+  return String.fromCharCode(...bytes.subarray(from, to))
+}
+
+/** The image format the bytes start with (magic numbers), or null for anything else. */
+export function sniffFormat(bytes: Uint8Array): UploadFormat | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp'
+  if (ascii(bytes, 4, 8) === 'ftyp') {
+    // An ISO-BMFF file: AVIF when its major or one of its compatible brands says so.
+    const boxSize = Math.min(new DataView(bytes.buffer, bytes.byteOffset).getUint32(0), 64)
+    for (let at = 8; at + 4 <= boxSize && at + 4 <= bytes.length; at += 4) {
+      if (at === 12) continue // the minor version, not a brand
+      const brand = ascii(bytes, at, at + 4)
+      if (brand === 'avif' || brand === 'avis') return 'avif'
+    }
+  }
+  return null
+}
+
+function looksLikeSvg(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 1024))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+  return /^\s*(<\?xml|<!--|<!doctype svg|<svg)/i.test(head) && /<svg[\s>]/i.test(head)
+}
+
+function megabytes(size: number): string {
+  return `${(size / 1024 / 1024).toFixed(1)} MB`
+}
+
+/** Refuses what is not a JPEG, PNG, WebP or AVIF image of at most 10 MB, with a reason. */
+export function checkUpload(bytes: Uint8Array): UploadFormat {
+  if (bytes.length === 0) throw new ImageRejectedError(`The file is empty. ${ACCEPTED}`)
+  if (bytes.length > MAX_UPLOAD_BYTES) {
+    throw new ImageRejectedError(
+      `The image is ${megabytes(bytes.length)}; images may be at most 10 MB. Save it smaller (for example 2000 px wide, JPEG quality 85) and upload it again.`,
+    )
+  }
+  const format = sniffFormat(bytes)
+  if (format) return format
+  if (looksLikeSvg(bytes)) {
+    throw new ImageRejectedError(
+      `SVG images are not accepted: a drawing can carry scripts and has no fixed size. Export it as PNG or WebP and upload that.`,
+    )
+  }
+  throw new ImageRejectedError(
+    `The file is not a JPEG, PNG, WebP or AVIF image (its contents were checked, not its name or type). ${ACCEPTED}`,
+  )
+}
+
+/** The widths an image `width` px wide is offered at: never wider than the image itself. */
+export function renditionWidths(width: number): number[] {
+  const widths: number[] = IMAGE_WIDTHS.filter((w) => w < width)
+  if (widths.length < IMAGE_WIDTHS.length) widths.push(width)
+  return widths
+}
+
+export function contentHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 16)
+}
+
+/** Checks an upload and resizes it once into the WebP renditions the store keeps. */
+export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
+  const format = checkUpload(bytes)
+  const names: Record<UploadFormat, string> = {
+    jpeg: 'JPEG',
+    png: 'PNG',
+    webp: 'WebP',
+    avif: 'AVIF',
+  }
+  const unreadable = () =>
+    new ImageRejectedError(
+      `The file starts like a ${names[format]} image but could not be read (it may be cut short or damaged). Save it again and upload the new file.`,
+    )
+  // Upright first (phones store portraits sideways with an EXIF orientation), then measured.
+  const upright = sharp(bytes, { failOn: 'error' }).rotate()
+  let width: number
+  let height: number
+  try {
+    const metadata = await sharp(bytes).metadata()
+    const expected = format === 'avif' ? 'heif' : format
+    if (metadata.format !== expected || !metadata.width || !metadata.height) throw unreadable()
+    const sideways = (metadata.orientation ?? 1) >= 5
+    width = sideways ? metadata.height : metadata.width
+    height = sideways ? metadata.width : metadata.height
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw error
+    throw unreadable()
+  }
+  try {
+    const renditions = await Promise.all(
+      renditionWidths(width).map(async (w) => {
+        const { data, info } = await upright
+          .clone()
+          .resize({ width: w, withoutEnlargement: true })
+          .webp(WEBP)
+          .toBuffer({ resolveWithObject: true })
+        return { width: info.width, height: info.height, bytes: data }
+      }),
+    )
+    return { id: contentHash(bytes), width, height, renditions }
+  } catch {
+    throw unreadable()
+  }
+}
