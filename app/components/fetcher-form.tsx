@@ -1,3 +1,4 @@
+import { getFormProps, type FormMetadata } from '@conform-to/react'
 import type { FetcherWithComponents } from '@remix-run/react'
 import type { FormEvent, FormHTMLAttributes } from 'react'
 
@@ -6,20 +7,28 @@ import type { FormEvent, FormHTMLAttributes } from 'react'
  * behaviour as `fetcher.Form` for absolute actions, without its per-render cost. Remix's Form
  * resolves its action against the route tree on every render; with two forms on each of the 24
  * product cards of /shop that was a third of the page's server render time (bench/).
+ * With a conform `form`, the form carries conform's id and aria attributes, and a submission
+ * conform finds invalid is not sent.
  */
 export function FetcherForm<T>({
   fetcher,
   action,
+  form,
   ...props
-}: { fetcher: FetcherWithComponents<T>; action: string } & Omit<
-  FormHTMLAttributes<HTMLFormElement>,
-  'action' | 'method' | 'onSubmit'
->) {
+}: {
+  fetcher: FetcherWithComponents<T>
+  action: string
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's schema
+  form?: FormMetadata<any, string[]>
+} & Omit<FormHTMLAttributes<HTMLFormElement>, 'action' | 'method' | 'onSubmit' | 'id'>) {
+  const { onSubmit: validate, ...formProps } = form ? getFormProps(form) : { onSubmit: undefined }
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    validate?.(event)
+    if (event.defaultPrevented) return
     event.preventDefault()
     // The clicked button carries `intent`: submit it, not the bare form, so its name and value go too.
     const submitter = (event.nativeEvent as SubmitEvent).submitter
     fetcher.submit(submitter instanceof HTMLButtonElement ? submitter : event.currentTarget)
   }
-  return <form method="post" action={action} onSubmit={onSubmit} {...props} />
+  return <form method="post" action={action} onSubmit={onSubmit} {...formProps} {...props} />
 }

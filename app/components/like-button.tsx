@@ -1,20 +1,13 @@
+import { useForm } from '@conform-to/react'
 import { useFetcher, useLocation } from '@remix-run/react'
-import { useSyncExternalStore } from 'react'
+import { useId } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import type { z } from 'zod'
 
 import { FetcherForm } from '~/components/fetcher-form'
-
-const noSubscription = () => () => {}
-
-/** false while server-rendering and hydrating, true once React runs in the browser. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
-}
-
-type LikeResult = { ok: boolean; liked?: boolean }
+import { ErrorList } from '~/components/forms'
+import type { LikeActionData } from '~/lib/liked/liked-action.server'
+import type { likeFormSchema } from '~/lib/liked/schema'
 
 /**
  * The heart on product cards and pages. With JS: a fetcher, flipped optimistically while the
@@ -29,15 +22,20 @@ export function LikeButton({
   productName: string
   liked: boolean
 }) {
-  const fetcher = useFetcher<LikeResult>({ key: `like-${productId}` })
+  const fetcher = useFetcher<LikeActionData>({ key: `like-${productId}` })
   const location = useLocation()
   const hydrated = useHydrated()
+  const formId = `like-${useId()}`
+  const [form, fields] = useForm<z.input<typeof likeFormSchema>>({
+    id: formId,
+    lastResult: fetcher.data?.result,
+  })
 
   // Optimistic: from submit until the revalidated page arrives, show the opposite of what the page knows.
   const pressed = fetcher.formData ? !liked : liked
 
   return (
-    <FetcherForm fetcher={fetcher} action="/liked" className="like-form">
+    <FetcherForm fetcher={fetcher} form={form} action="/liked" className="like-form">
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
@@ -53,6 +51,10 @@ export function LikeButton({
           {pressed ? '♥' : '♡'}
         </span>
       </button>
+      <ErrorList
+        id={form.errorId}
+        errors={[...(form.errors ?? []), ...(fields.productId.errors ?? [])]}
+      />
     </FetcherForm>
   )
 }

@@ -4,12 +4,13 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 
+import { CartLineItem } from '~/components/cart/cart-line'
+import { ErrorList } from '~/components/forms'
 import { Link } from '~/components/link'
-import { cartAction, type CartActionData } from '~/lib/cart/cart-action.server'
+import { cartAction } from '~/lib/cart/cart-action.server'
 import { loadCart } from '~/lib/cart/cart.server'
-import { formatRand } from '~/lib/money'
 import { TotalsList } from '~/components/orders/totals-view'
 import styles from '~/styles/buying.css'
 
@@ -28,24 +29,26 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CartPage() {
   const { lines, totals, hasProblems } = useLoaderData<typeof loader>()
-  const actionData = useActionData<CartActionData>()
-  const navigation = useNavigation()
-  const errors = actionData && !actionData.ok ? Object.values(actionData.errors).flat() : []
-  const busy = (productId: string, intent: string) =>
-    navigation.state !== 'idle' &&
-    navigation.formData?.get('productId') === productId &&
-    navigation.formData?.get('intent') === intent
+  const actionData = useActionData<typeof action>()
+  // An answer about one of the lines shows beside that line's field; any other (an "add" posted
+  // from a product page without JavaScript) at the top of the page.
+  const forLine = (productId: string, intent: 'update' | 'remove') =>
+    actionData?.productId === productId && actionData.intent === intent
+      ? actionData.result
+      : undefined
+  const aboutALine = lines.some(
+    (line) =>
+      line.productId === actionData?.productId &&
+      (actionData.intent === 'update' || actionData.intent === 'remove'),
+  )
+  const errors = aboutALine
+    ? []
+    : Object.values(actionData?.result.error ?? {}).flatMap((messages) => messages ?? [])
 
   return (
     <div className="buying-page cart-page">
       <h1>Your cart</h1>
-      {errors.length ? (
-        <div className="notice notice--error" role="alert">
-          {errors.map((error) => (
-            <p key={error}>{error}</p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorList errors={errors} className="notice notice--error" />
       {lines.length === 0 ? (
         <div className="empty-state">
           <p>Your cart is empty.</p>
@@ -57,87 +60,14 @@ export default function CartPage() {
         <div className="cart-layout">
           <ul className="cart-lines" aria-label="Cart lines">
             {lines.map((line) => (
-              <li key={line.productId} className="cart-line" aria-label={line.name}>
-                {line.image ? (
-                  <img
-                    className="cart-line__image"
-                    src={line.image.url}
-                    alt={line.image.alt}
-                    width={96}
-                    height={96}
-                    loading="lazy"
-                  />
-                ) : (
-                  <span className="cart-line__image" aria-hidden="true" />
-                )}
-                <div className="cart-line__body">
-                  <h2 className="cart-line__name">
-                    <Link to={`/shop/${encodeURIComponent(line.productId)}`}>{line.name}</Link>
-                  </h2>
-                  <p className="cart-line__price">
-                    {formatRand(line.unitPriceCents)} each
-                    {line.previousPriceCents !== null ? (
-                      <span className="cart-line__changed">
-                        {' '}
-                        (price changed since you added it: was {formatRand(line.previousPriceCents)}
-                        )
-                      </span>
-                    ) : null}
-                  </p>
-                  {line.problem ? (
-                    <p className="cart-line__problem" role="alert">
-                      {line.problem}
-                    </p>
-                  ) : null}
-                  <div className="cart-line__actions">
-                    {line.maxQuantity > 0 ? (
-                      <Form method="post" className="cart-line__quantity">
-                        <input type="hidden" name="productId" value={line.productId} />
-                        <label htmlFor={`quantity-${line.productId}`}>Quantity</label>
-                        <select
-                          id={`quantity-${line.productId}`}
-                          name="quantity"
-                          defaultValue={String(line.quantity)}
-                          key={line.quantity}
-                          aria-label={`Quantity of ${line.name}`}
-                        >
-                          {Array.from(
-                            { length: Math.max(line.maxQuantity, line.quantity) },
-                            (_, i) => (
-                              <option key={i + 1} value={i + 1} disabled={i + 1 > line.maxQuantity}>
-                                {i + 1}
-                              </option>
-                            ),
-                          )}
-                        </select>
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="update"
-                          className="button button--secondary"
-                          disabled={busy(line.productId, 'update')}
-                        >
-                          Update
-                        </button>
-                      </Form>
-                    ) : null}
-                    <Form method="post">
-                      <input type="hidden" name="productId" value={line.productId} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="remove"
-                        className="button button--link"
-                        aria-label={`Remove ${line.name}`}
-                        disabled={busy(line.productId, 'remove')}
-                      >
-                        Remove
-                      </button>
-                    </Form>
-                  </div>
-                </div>
-                <p className="cart-line__total">{formatRand(line.lineTotalCents)}</p>
-              </li>
+              <CartLineItem
+                key={line.productId}
+                line={line}
+                lastResults={{
+                  update: forLine(line.productId, 'update'),
+                  remove: forLine(line.productId, 'remove'),
+                }}
+              />
             ))}
           </ul>
           <section className="summary-card" aria-labelledby="cart-summary-title">

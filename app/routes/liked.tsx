@@ -4,8 +4,9 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 
+import { ErrorList } from '~/components/forms'
 import { Link } from '~/components/link'
 import { ProductCard } from '~/components/product-card'
 import { likedAction } from '~/lib/liked/liked-action.server'
@@ -26,9 +27,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LikedPage() {
   const { products } = useLoaderData<typeof loader>()
+  // A like posted without JavaScript that could not be done lands here, 400, with the reason.
+  const actionData = useActionData<typeof action>()
+  const errors = Object.values(actionData?.result.error ?? {}).flatMap((messages) => messages ?? [])
   return (
     <div className="liked-page">
       <h1>Liked products</h1>
+      <ErrorList errors={errors} className="notice notice--error" />
       {products.length === 0 ? (
         <div className="empty-state">
           <p>You have not liked anything yet. Tap the heart on a product to keep it here.</p>

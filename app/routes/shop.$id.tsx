@@ -16,7 +16,6 @@ import { env } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { likedIds } from '~/lib/liked/liked.server'
 import { centsToRandsString } from '~/lib/money'
-import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from '~/lib/reviews/limits'
 import { reviewAction } from '~/lib/reviews/review-action.server'
 import { reviews } from '~/lib/reviews/reviews.server'
 import type { RootLoader } from '~/root'
@@ -55,8 +54,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     statistics,
     reviews: shownReviews,
     liked: liked.includes(product.id),
-    // Sent with the page so the form's limits and the action's schema cannot differ.
-    reviewLimits: { title: REVIEW_TITLE_MAX, body: REVIEW_BODY_MAX },
     seo,
     jsonLd,
   }
@@ -96,8 +93,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 }
 
 export default function ProductPage() {
-  const { product, statistics, reviews, liked, jsonLd, reviewLimits } =
-    useLoaderData<typeof loader>()
+  const { product, statistics, reviews, liked, jsonLd } = useLoaderData<typeof loader>()
   const signedIn = useRouteLoaderData<RootLoader>('root')?.counts?.signedIn ?? false
 
   return (
@@ -110,7 +106,6 @@ export default function ProductPage() {
         statistics={statistics}
         reviews={reviews}
         signedIn={signedIn}
-        limits={reviewLimits}
       />
     </div>
   )

@@ -15,13 +15,11 @@ export function ProductReviews({
   statistics,
   reviews,
   signedIn,
-  limits,
 }: {
   productPath: string
   statistics: ProductStatistics
   reviews: readonly ReviewView[]
   signedIn: boolean
-  limits: { title: number; body: number }
 }) {
   return (
     <section id="reviews" className="product-reviews" aria-labelledby="reviews-heading">
@@ -29,7 +27,7 @@ export function ProductReviews({
       <RatingStatistics statistics={statistics} />
 
       {signedIn ? (
-        <ReviewForm limits={limits} />
+        <ReviewForm />
       ) : (
         <p className="product-reviews__sign-in">
           <Link to={`/auth?${new URLSearchParams({ redirectTo: productPath })}`}>

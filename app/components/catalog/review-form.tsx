@@ -1,16 +1,29 @@
-import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { getCollectionProps, getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useActionData } from '@remix-run/react'
+import type { z } from 'zod'
 
-import { ErrorList } from '~/components/forms'
+import { ErrorList, Field, FormErrors, TextareaField } from '~/components/forms'
+import { useIsPending } from '~/components/use-is-pending'
 import type { ReviewActionData } from '~/lib/reviews/review-action.server'
+import { reviewFormSchema } from '~/lib/reviews/schema'
+
+const constraint = getZodConstraint(reviewFormSchema)
+const STARS = ['5', '4', '3', '2', '1']
 
 /** The review form of /shop/:id: rating 1-5, optional title, the review itself. */
-export function ReviewForm({ limits }: { limits: { title: number; body: number } }) {
+export function ReviewForm() {
   const actionData = useActionData<ReviewActionData>()
-  const navigation = useNavigation()
-  const submitting =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'review'
-  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined
-  const values = actionData && 'values' in actionData ? actionData.values : undefined
+  const pending = useIsPending({ intent: 'review' })
+  const [form, fields] = useForm<z.input<typeof reviewFormSchema>>({
+    id: 'review',
+    lastResult: actionData?.result,
+    constraint,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewFormSchema }),
+  })
+  const rating = fields.rating
 
   return (
     <Form
@@ -18,60 +31,28 @@ export function ReviewForm({ limits }: { limits: { title: number; body: number }
       className="review-form"
       preventScrollReset
       aria-labelledby="review-form-heading"
+      {...getFormProps(form)}
     >
       <h3 id="review-form-heading">Write a review</h3>
+      <FormErrors form={form} />
       <input type="hidden" name="intent" value="review" />
       <fieldset
-        className={
-          errors?.rating?.length
-            ? 'field field--invalid review-form__rating'
-            : 'field review-form__rating'
-        }
-        aria-describedby={errors?.rating?.length ? 'review-rating-error' : undefined}
+        className={['field', 'review-form__rating', rating.errors?.length ? 'field--invalid' : '']
+          .filter(Boolean)
+          .join(' ')}
       >
         <legend>Your rating</legend>
-        {([5, 4, 3, 2, 1] as const).map((stars) => (
-          <label key={stars}>
-            <input
-              type="radio"
-              name="rating"
-              value={stars}
-              defaultChecked={values?.rating === String(stars)}
-              required
-            />{' '}
-            {stars} {stars === 1 ? 'star' : 'stars'}
+        {getCollectionProps(rating, { type: 'radio', options: STARS }).map(({ key, ...radio }) => (
+          <label key={key}>
+            <input {...radio} /> {radio.value} {radio.value === '1' ? 'star' : 'stars'}
           </label>
         ))}
-        <ErrorList id="review-rating-error" errors={errors?.rating} />
+        <ErrorList id={rating.errorId} errors={rating.errors} />
       </fieldset>
-      <div className={errors?.title?.length ? 'field field--invalid' : 'field'}>
-        <label htmlFor="review-title">Title (optional)</label>
-        <input
-          id="review-title"
-          name="title"
-          maxLength={limits.title}
-          defaultValue={values?.title ?? ''}
-          aria-invalid={errors?.title?.length ? true : undefined}
-          aria-describedby={errors?.title?.length ? 'review-title-error' : undefined}
-        />
-        <ErrorList id="review-title-error" errors={errors?.title} />
-      </div>
-      <div className={errors?.body?.length ? 'field field--invalid' : 'field'}>
-        <label htmlFor="review-body">Your review</label>
-        <textarea
-          id="review-body"
-          name="body"
-          rows={5}
-          maxLength={limits.body}
-          required
-          defaultValue={values?.body ?? ''}
-          aria-invalid={errors?.body?.length ? true : undefined}
-          aria-describedby={errors?.body?.length ? 'review-body-error' : undefined}
-        />
-        <ErrorList id="review-body-error" errors={errors?.body} />
-      </div>
-      <button type="submit" className="button button--primary" disabled={submitting}>
-        {submitting ? 'Sending…' : 'Post review'}
+      <Field meta={fields.title} label="Title (optional)" />
+      <TextareaField meta={fields.body} label="Your review" rows={5} />
+      <button type="submit" className="button button--primary" disabled={pending}>
+        {pending ? 'Sending…' : 'Post review'}
       </button>
     </Form>
   )

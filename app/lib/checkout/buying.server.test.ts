@@ -86,6 +86,11 @@ async function toastOf(response: Response) {
 type DataResult = { data: Record<string, unknown>; init: ResponseInit | null }
 const asData = (result: unknown) => result as DataResult
 
+/** Conform's answer to a cart form: its status, the values kept and the messages by field. */
+const cartResult = (result: DataResult) =>
+  result.data.result as { status?: string; initialValue?: unknown; error?: unknown }
+const cartErrors = (result: DataResult) => cartResult(result).error
+
 async function addToCart(b: ReturnType<typeof browser>, productId: string, quantity: number) {
   const result = await cartAction({
     request: b.request('/cart', { intent: 'add', productId, quantity: String(quantity) }),
@@ -126,16 +131,16 @@ describe('cart', () => {
 
     const tooMany = asData(await addToCart(b, 'rooibos', 2))
     expect(tooMany.init?.status).toBe(400)
-    expect(tooMany.data.errors).toEqual({
+    expect(cartErrors(tooMany)).toEqual({
       quantity: ['Only 3 left of Rooibos tea; you already have 2 in your cart'],
     })
 
     const soldOut = asData(await addToCart(b, 'honey', 1))
-    expect(soldOut.data.errors).toEqual({ productId: ['Fynbos honey is sold out'] })
+    expect(cartErrors(soldOut)).toEqual({ '': ['Fynbos honey is sold out'] })
 
     const eleven = asData(await addToCart(b, 'biltong', 11))
-    expect(eleven.data.errors).toEqual({ quantity: ['Choose a quantity from 1 to 10'] })
-    expect(eleven.data.values).toMatchObject({ productId: 'biltong', quantity: '11' })
+    expect(cartErrors(eleven)).toEqual({ quantity: ['Choose a quantity from 1 to 10'] })
+    expect(cartResult(eleven).initialValue).toMatchObject({ productId: 'biltong', quantity: '11' })
     expect(await cartCount(b.request('/'))).toBe(2)
   })
 
@@ -151,8 +156,9 @@ describe('cart', () => {
         }),
       }),
     )
-    expect(fetched.data).toMatchObject({
-      ok: true,
+    expect(cartResult(fetched).status).toBe('success')
+    expect(fetched.data.done).toEqual({
+      quantity: 3,
       count: 3,
       message: 'Added 3 × Buttermilk rusks to your cart',
     })

@@ -1,30 +1,23 @@
+import { type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
-import { z } from 'zod'
 
-import { parseForm } from '~/lib/auth/forms.server'
-import { getStore } from '~/lib/data/index.server'
+import { catalog } from '~/lib/catalog/products.server'
 import { safeRedirect } from '~/lib/http.server'
 import { createToastHeaders } from '~/lib/toast.server'
 
 import { toggleLike } from './liked.server'
+import { likeFormSchema } from './schema'
 
-/** The one schema of the like form. */
-export const likeFormSchema = z.object({
-  intent: z.literal('toggle', {
-    errorMap: () => ({ message: 'Unknown action; use intent=toggle' }),
-  }),
-  productId: z
-    .string({ required_error: 'Choose a product to like' })
-    .trim()
-    .min(1, 'Choose a product to like'),
-  redirectTo: z.string().optional(),
-  /** Set by the LikeButton once hydrated: a fetcher wants data, a plain form wants a redirect. */
-  fetcher: z.string().optional(),
-})
-
-export type LikeActionData =
-  | { ok: true; productId: string; liked: boolean }
-  | { ok: false; errors: Record<string, string[] | undefined> }
+/**
+ * What /liked answers a fetcher or an invalid post: conform's result, the product it was about,
+ * and after a toggle whether it is liked now.
+ */
+export type LikeActionData = {
+  result: SubmissionResult<string[]>
+  productId: string
+  liked?: boolean
+}
 
 /** Where a no-JS like goes back to: the form's redirectTo, else a same-origin Referer, else /liked. */
 function backTo(request: Request, redirectTo: string | undefined) {
@@ -42,20 +35,32 @@ function backTo(request: Request, redirectTo: string | undefined) {
   return '/liked'
 }
 
+/** POST /liked: likes or unlikes a product for the visitor or customer. */
 export async function likedAction({ request }: { request: Request }) {
   const formData = await request.formData()
-  const parsed = parseForm(likeFormSchema, formData)
-  if (!parsed.ok) return data<LikeActionData>({ ok: false, errors: parsed.errors }, { status: 400 })
-  const { productId, redirectTo, fetcher } = parsed.data
-  const product = await (await getStore()).products.get(productId)
+  const submission = parseWithZod(formData, { schema: likeFormSchema })
+  const productId = String(formData.get('productId') ?? '')
+  if (submission.status !== 'success') {
+    return data<LikeActionData>({ result: submission.reply(), productId }, { status: 400 })
+  }
+  const { redirectTo, fetcher } = submission.value
+  const product = await catalog.product(submission.value.productId)
   if (!product) {
     return data<LikeActionData>(
-      { ok: false, errors: { productId: ['That product does not exist (any more)'] } },
+      {
+        result: submission.reply({ formErrors: ['That product does not exist (any more)'] }),
+        productId,
+      },
       { status: 400 },
     )
   }
-  const { liked, headers } = await toggleLike(request, productId)
-  if (fetcher) return data<LikeActionData>({ ok: true, productId, liked }, { headers })
+  const { liked, headers } = await toggleLike(request, product.id)
+  if (fetcher) {
+    return data<LikeActionData>(
+      { result: submission.reply(), productId: product.id, liked },
+      { headers },
+    )
+  }
   const toastHeaders = await createToastHeaders(
     {
       type: 'success',

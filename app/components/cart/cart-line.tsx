@@ -1,0 +1,135 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { Form, useNavigation } from '@remix-run/react'
+import type { z } from 'zod'
+
+import { ErrorList } from '~/components/forms'
+import { Link } from '~/components/link'
+import type { CartViewLine } from '~/lib/cart/cart.server'
+import type { removeCartLineSchema, updateCartLineSchema } from '~/lib/cart/schema'
+import { formatRand } from '~/lib/money'
+
+type LastResult = SubmissionResult<string[]> | undefined
+
+/**
+ * One line of /cart: picture, name, price (and the old one when it changed), the quantity form,
+ * Remove, and the line total. `lastResults` are the action's answers to this line's forms.
+ */
+export function CartLineItem({
+  line,
+  lastResults,
+}: {
+  line: CartViewLine
+  lastResults: { update?: LastResult; remove?: LastResult }
+}) {
+  return (
+    <li className="cart-line" aria-label={line.name}>
+      {line.image ? (
+        <img
+          className="cart-line__image"
+          src={line.image.url}
+          alt={line.image.alt}
+          width={96}
+          height={96}
+          loading="lazy"
+        />
+      ) : (
+        <span className="cart-line__image" aria-hidden="true" />
+      )}
+      <div className="cart-line__body">
+        <h2 className="cart-line__name">
+          <Link to={`/shop/${encodeURIComponent(line.productId)}`}>{line.name}</Link>
+        </h2>
+        <p className="cart-line__price">
+          {formatRand(line.unitPriceCents)} each
+          {line.previousPriceCents !== null ? (
+            <span className="cart-line__changed">
+              {' '}
+              (price changed since you added it: was {formatRand(line.previousPriceCents)})
+            </span>
+          ) : null}
+        </p>
+        {line.problem ? (
+          <p className="cart-line__problem" role="alert">
+            {line.problem}
+          </p>
+        ) : null}
+        <div className="cart-line__actions">
+          {line.maxQuantity > 0 ? (
+            // A new quantity from the server starts the form afresh with it as the default.
+            <QuantityForm key={line.quantity} line={line} lastResult={lastResults.update} />
+          ) : null}
+          <RemoveForm line={line} lastResult={lastResults.remove} />
+        </div>
+      </div>
+      <p className="cart-line__total">{formatRand(line.lineTotalCents)}</p>
+    </li>
+  )
+}
+
+/** Whether this line's form with this intent is on its way to the server. */
+function useBusy(productId: string, intent: 'update' | 'remove') {
+  const navigation = useNavigation()
+  return (
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('productId') === productId &&
+    navigation.formData?.get('intent') === intent
+  )
+}
+
+function QuantityForm({ line, lastResult }: { line: CartViewLine; lastResult: LastResult }) {
+  const busy = useBusy(line.productId, 'update')
+  const [form, fields] = useForm<z.input<typeof updateCartLineSchema>>({
+    id: `cart-quantity-${line.productId}`,
+    lastResult,
+    defaultValue: { quantity: String(line.quantity) },
+  })
+  const { key, ...selectProps } = getSelectProps(fields.quantity)
+  return (
+    <Form method="post" className="cart-line__quantity" {...getFormProps(form)}>
+      <input type="hidden" name="productId" value={line.productId} />
+      <label htmlFor={fields.quantity.id}>Quantity</label>
+      <select key={key} {...selectProps} aria-label={`Quantity of ${line.name}`}>
+        {Array.from({ length: Math.max(line.maxQuantity, line.quantity) }, (_, i) => (
+          <option key={i + 1} value={i + 1} disabled={i + 1 > line.maxQuantity}>
+            {i + 1}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        name="intent"
+        value="update"
+        className="button button--secondary"
+        disabled={busy}
+      >
+        Update
+      </button>
+      <ErrorList id={fields.quantity.errorId} errors={fields.quantity.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </Form>
+  )
+}
+
+function RemoveForm({ line, lastResult }: { line: CartViewLine; lastResult: LastResult }) {
+  const busy = useBusy(line.productId, 'remove')
+  const [form] = useForm<z.input<typeof removeCartLineSchema>>({
+    id: `cart-remove-${line.productId}`,
+    lastResult,
+  })
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="productId" value={line.productId} />
+      <button
+        type="submit"
+        name="intent"
+        value="remove"
+        className="button button--link"
+        aria-label={`Remove ${line.name}`}
+        disabled={busy}
+      >
+        Remove
+      </button>
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </Form>
+  )
+}
