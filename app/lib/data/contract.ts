@@ -379,17 +379,150 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           userId: 'u1',
           expiresAt: minutes(60),
         })
-        await store.credentials.createResetToken({
-          tokenHash: 'hash-two',
-          userId: 'u1',
-          expiresAt: minutes(60),
-        })
 
+        expect(await store.credentials.consumeResetToken('hash/one+=', minutes(60))).toBeNull()
         expect(await store.credentials.consumeResetToken('hash/one+=', minutes(10))).toBe('u1')
         expect(await store.credentials.consumeResetToken('hash/one+=', minutes(11))).toBeNull()
-        expect(await store.credentials.consumeResetToken('hash-two', minutes(60))).toBeNull()
-        expect(await store.credentials.consumeResetToken('hash-two', minutes(61))).toBeNull()
         expect(await store.credentials.consumeResetToken('unknown', minutes(1))).toBeNull()
+      })
+
+      it('keeps one reset link valid at a time: a newer link voids the older ones', async () => {
+        await store.users.create(newUser('u1', 'sipho@example.co.za'))
+        await store.users.create(newUser('u2', 'anna@example.co.za'))
+        const token = (tokenHash: string, userId = 'u1') =>
+          store.credentials.createResetToken({ tokenHash, userId, expiresAt: minutes(60) })
+        await token('first')
+        await token('theirs', 'u2')
+        await token('second')
+        await token('third')
+
+        expect(await store.credentials.consumeResetToken('first', minutes(1))).toBeNull()
+        expect(await store.credentials.consumeResetToken('second', minutes(1))).toBeNull()
+        expect(await store.credentials.consumeResetToken('third', minutes(1))).toBe('u1')
+        // Another customer's link is not theirs to void.
+        expect(await store.credentials.consumeResetToken('theirs', minutes(1))).toBe('u2')
+      })
+
+      it('leaves no older link working after a reset with the newer one', async () => {
+        await store.users.create(newUser('u1', 'sipho@example.co.za'))
+        const token = (tokenHash: string) =>
+          store.credentials.createResetToken({ tokenHash, userId: 'u1', expiresAt: minutes(60) })
+        await token('older')
+        await token('newer')
+        expect(await store.credentials.consumeResetToken('newer', minutes(1))).toBe('u1')
+        expect(await store.credentials.consumeResetToken('older', minutes(2))).toBeNull()
+        expect(await store.credentials.consumeResetToken('newer', minutes(2))).toBeNull()
+        await token('after')
+        expect(await store.credentials.consumeResetToken('after', minutes(3))).toBe('u1')
+      })
+    })
+
+    describe('sessions', () => {
+      const device = (
+        userId: string,
+        userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0',
+      ) => store.sessions.create({ userId, userAgent, token: null })
+
+      it('creates a session with a long random id, created and last seen now', async () => {
+        const a = await device('u1')
+        const b = await store.sessions.create({
+          userId: 'u1',
+          userAgent: 'curl/8',
+          token: 'jwt.x.y',
+        })
+        expect(a.id).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+        expect(a.id).not.toBe(b.id)
+        expect(a).toEqual({
+          id: a.id,
+          userId: 'u1',
+          createdAt: T0,
+          lastSeenAt: T0,
+          userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0',
+          token: null,
+          othersRevokedAt: null,
+        })
+        expect(await store.sessions.get(a.id)).toEqual(a)
+        expect(await store.sessions.get(b.id)).toMatchObject({
+          userAgent: 'curl/8',
+          token: 'jwt.x.y',
+        })
+        expect(await store.sessions.get('no-such-session')).toBeNull()
+      })
+
+      it('updates last seen at most once per five minutes', async () => {
+        const { id } = await device('u1')
+        clock.advance(4)
+        await store.sessions.touch(id)
+        expect((await store.sessions.get(id))?.lastSeenAt).toBe(T0)
+        clock.advance(1)
+        await store.sessions.touch(id)
+        expect((await store.sessions.get(id))?.lastSeenAt).toBe(minutes(5))
+        clock.advance(3)
+        await store.sessions.touch(id)
+        expect(await store.sessions.get(id)).toMatchObject({
+          createdAt: T0,
+          lastSeenAt: minutes(5),
+        })
+        await store.sessions.touch('no-such-session')
+        expect(await store.sessions.get('no-such-session')).toBeNull()
+      })
+
+      it('ends a session on delete, and on its own after 30 days', async () => {
+        const ended = await device('u1')
+        const old = await device('u1')
+        await store.sessions.delete(ended.id)
+        await store.sessions.delete(ended.id)
+        expect(await store.sessions.get(ended.id)).toBeNull()
+        clock.advance(30 * 24 * 60 - 1)
+        const fresh = await device('u1')
+        expect(await store.sessions.get(old.id)).not.toBeNull()
+        clock.advance(1)
+        expect(await store.sessions.get(old.id)).toBeNull()
+        expect((await store.sessions.listForUser('u1')).map((s) => s.id)).toEqual([fresh.id])
+      })
+
+      it('lists a customer’s sessions, most recently seen first', async () => {
+        const first = await device('u1', 'first')
+        clock.advance(1)
+        const second = await device('u1', 'second')
+        await device('u2', 'someone else')
+        clock.advance(10)
+        await store.sessions.touch(first.id)
+        expect((await store.sessions.listForUser('u1')).map((s) => s.userAgent)).toEqual([
+          'first',
+          'second',
+        ])
+        expect(await store.sessions.listForUser('u1')).toContainEqual(second)
+        expect(await store.sessions.listForUser('nobody')).toEqual([])
+      })
+
+      it('ends every other session of the customer, or all of them', async () => {
+        const kept = await device('u1')
+        const other = await device('u1')
+        const another = await device('u1')
+        const theirs = await device('u2')
+        expect(await store.sessions.deleteAllForUserExcept('u1', kept.id)).toBe(2)
+        expect(await store.sessions.get(other.id)).toBeNull()
+        expect(await store.sessions.get(another.id)).toBeNull()
+        expect(await store.sessions.get(kept.id)).toEqual(kept)
+        expect(await store.sessions.get(theirs.id)).toEqual(theirs)
+        expect(await store.sessions.deleteAllForUserExcept('u1', null)).toBe(1)
+        expect(await store.sessions.listForUser('u1')).toEqual([])
+        expect(await store.sessions.get(theirs.id)).toEqual(theirs)
+      })
+
+      it('keeps the identity provider’s state per session', async () => {
+        const a = await store.sessions.create({ userId: 'u1', userAgent: 'ua', token: 'old' })
+        const b = await store.sessions.create({ userId: 'u1', userAgent: 'ua', token: 'b' })
+        await store.sessions.updateProvider(a.id, { token: 'new', othersRevokedAt: minutes(1) })
+        expect(await store.sessions.get(a.id)).toMatchObject({
+          token: 'new',
+          othersRevokedAt: minutes(1),
+        })
+        expect(await store.sessions.get(b.id)).toEqual(b)
+        await store.sessions.delete(a.id)
+        await store.sessions.updateProvider(a.id, { token: 'again', othersRevokedAt: null })
+        expect(await store.sessions.get(a.id)).toBeNull()
       })
     })
 

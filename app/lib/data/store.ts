@@ -53,10 +53,59 @@ export interface UserStore {
 export interface CredentialStore {
   getPasswordHash(userId: string): Promise<string | null>
   setPasswordHash(userId: string, hash: string): Promise<void>
-  /** Stores the hash of a one-time reset token. */
+  /**
+   * Stores the hash of a one-time reset token. One link is valid at a time: the user's older
+   * tokens stop working.
+   */
   createResetToken(token: { tokenHash: string; userId: string; expiresAt: string }): Promise<void>
-  /** Marks the token used and returns its user id, or null when unknown, used or expired. */
+  /**
+   * Uses up the token and returns its user id, or null when unknown, used, voided or expired.
+   * A successful use voids every other token of that user too.
+   */
   consumeResetToken(tokenHash: string, now: string): Promise<string | null>
+}
+
+/** A signed-in device: the session cookie carries only `id`; everything else stays in the store. */
+export type SessionRecord = {
+  /** Random and unguessable (256 bits): knowing it is being signed in. */
+  id: string
+  userId: string
+  createdAt: string
+  /** Updated at most once per SESSION_TOUCH_MS, so a busy visitor does not write on every request. */
+  lastSeenAt: string
+  userAgent: string
+  /** The identity provider's session for this device (Firebase: its session cookie); null for local accounts. */
+  token: string | null
+  /**
+   * When this device signed out every other one at the identity provider (Firebase revokes every
+   * refresh token of the user): revocations up to this time do not end this session.
+   */
+  othersRevokedAt: string | null
+}
+
+/** A session lives at most this long after sign-in (the cookie's own maximum age). */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
+/** lastSeenAt is rewritten only when it is older than this. */
+export const SESSION_TOUCH_MS = 5 * 60 * 1000
+
+export interface SessionStore {
+  /** A new session with a fresh random id, created and last seen now. */
+  create(session: Pick<SessionRecord, 'userId' | 'userAgent' | 'token'>): Promise<SessionRecord>
+  /** The session, or null when unknown, deleted, or older than SESSION_MAX_AGE_MS. */
+  get(id: string): Promise<SessionRecord | null>
+  /** Sets lastSeenAt to now when it is at least SESSION_TOUCH_MS old; does nothing otherwise. */
+  touch(id: string): Promise<void>
+  /** Records the provider's new state for this device (a fresh token, or a revocation of the others). */
+  updateProvider(
+    id: string,
+    provider: Pick<SessionRecord, 'token' | 'othersRevokedAt'>,
+  ): Promise<void>
+  /** Ends one session; ending an unknown one is not an error. */
+  delete(id: string): Promise<void>
+  /** The user's live sessions, most recently seen first. */
+  listForUser(userId: string): Promise<SessionRecord[]>
+  /** Ends every session of the user but `keepId` (null: all of them); returns how many ended. */
+  deleteAllForUserExcept(userId: string, keepId: string | null): Promise<number>
 }
 
 export interface CartStore {
@@ -133,6 +182,7 @@ export interface Store {
   reviews: ReviewStore
   users: UserStore
   credentials: CredentialStore
+  sessions: SessionStore
   carts: CartStore
   liked: LikedStore
   orders: OrderStore

@@ -1,7 +1,7 @@
 /**
  * Every Firestore collection the shop uses, in one place, so a rename or a security rule never
  * misses one. Document ids: products by product id, users/carts/liked/credentials by user id,
- * orders by order id, reviews by reviewId(productId, userId), userEmails by lower-cased email,
+ * orders by order id, sessions by their random id, reviews by reviewId(productId, userId), userEmails by lower-cased email,
  * resetTokens and rateLimits by a SHA-256 of their key (keys may contain "/").
  */
 export const COLLECTIONS = {
@@ -12,6 +12,7 @@ export const COLLECTIONS = {
   userEmails: 'userEmails',
   credentials: 'credentials',
   resetTokens: 'resetTokens',
+  sessions: 'sessions',
   carts: 'carts',
   liked: 'liked',
   orders: 'orders',

@@ -4,7 +4,14 @@ import type { FirestoreContext } from './context.server'
 
 type ResetTokenDoc = { userId: string; expiresAt: string; usedAt: string | null }
 
+/*
+ * One link valid at a time: a new token and a successful reset both delete the user's other
+ * tokens (found by an equality query on userId) in the same transaction; only the one just used
+ * stays, marked used.
+ */
 export function createCredentialStore({ col, transaction }: FirestoreContext): CredentialStore {
+  const tokensOf = (userId: string) => col.resetTokens.where('userId', '==', userId)
+
   return {
     async getPasswordHash(userId) {
       const snap = await col.credentials.doc(userId).get()
@@ -19,7 +26,12 @@ export function createCredentialStore({ col, transaction }: FirestoreContext): C
         expiresAt: iso(token.expiresAt),
         usedAt: null,
       }
-      await col.resetTokens.doc(safeDocId(token.tokenHash)).create(doc)
+      const ref = col.resetTokens.doc(safeDocId(token.tokenHash))
+      await transaction(async (tx) => {
+        const older = await tx.get(tokensOf(token.userId))
+        for (const old of older.docs) tx.delete(old.ref)
+        tx.create(ref, doc)
+      })
     },
     async consumeResetToken(tokenHash, now) {
       const at = iso(now)
@@ -29,6 +41,8 @@ export function createCredentialStore({ col, transaction }: FirestoreContext): C
         if (!snap.exists) return null
         const token = snap.data() as ResetTokenDoc
         if (token.usedAt !== null || token.expiresAt <= at) return null
+        const others = await tx.get(tokensOf(token.userId))
+        for (const other of others.docs) if (other.id !== ref.id) tx.delete(other.ref)
         tx.update(ref, { usedAt: at })
         return token.userId
       })

@@ -12,6 +12,7 @@ import { createOrderStore } from './orders.server'
 import { createProductStore } from './products.server'
 import { createRateLimitStore } from './rate-limits.server'
 import { createReviewStore } from './reviews.server'
+import { createSessionStore } from './sessions.server'
 import { createUserStore } from './users.server'
 
 export type FirestoreStoreOptions = {
@@ -36,6 +37,7 @@ export function createFirestoreStore(
     reviews: createReviewStore(context),
     users: createUserStore(context),
     credentials: createCredentialStore(context),
+    sessions: createSessionStore(context),
     carts: createCartStore(context),
     liked: createLikedStore(context),
     orders: createOrderStore(context),

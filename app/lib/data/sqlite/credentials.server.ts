@@ -4,6 +4,11 @@ import type { SqliteContext } from './context.server'
 
 type ResetTokenRow = { user_id: string; expires_at: string; used_at: string | null }
 
+/*
+ * One link valid at a time: a new token and a successful reset both delete the user's other
+ * tokens; only the one just used stays, marked used.
+ */
+
 export function createCredentialStore({ db }: SqliteContext): CredentialStore {
   const selectHash = db.prepare<[string], { password_hash: string }>(
     'SELECT password_hash FROM credentials WHERE user_id = ?',
@@ -19,6 +24,9 @@ export function createCredentialStore({ db }: SqliteContext): CredentialStore {
     'SELECT user_id, expires_at, used_at FROM reset_tokens WHERE token_hash = ?',
   )
   const markUsed = db.prepare('UPDATE reset_tokens SET used_at = ? WHERE token_hash = ?')
+  const deleteOthers = db.prepare(
+    'DELETE FROM reset_tokens WHERE user_id = ? AND token_hash IS NOT ?',
+  )
 
   return {
     async getPasswordHash(userId) {
@@ -28,7 +36,10 @@ export function createCredentialStore({ db }: SqliteContext): CredentialStore {
       upsertHash.run(userId, hash)
     },
     async createResetToken(token) {
-      insertToken.run(token.tokenHash, token.userId, iso(token.expiresAt))
+      db.transaction(() => {
+        deleteOthers.run(token.userId, null)
+        insertToken.run(token.tokenHash, token.userId, iso(token.expiresAt))
+      }).immediate()
     },
     async consumeResetToken(tokenHash, now) {
       const at = iso(now)
@@ -37,6 +48,7 @@ export function createCredentialStore({ db }: SqliteContext): CredentialStore {
           const row = selectToken.get(tokenHash)
           if (!row || row.used_at !== null || row.expires_at <= at) return null
           markUsed.run(at, tokenHash)
+          deleteOthers.run(row.user_id, tokenHash)
           return row.user_id
         })
         .immediate()

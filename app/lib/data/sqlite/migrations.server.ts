@@ -141,4 +141,22 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 2,
+    name: 'sessions, and one reset token per user',
+    sql: `
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL,
+        user_agent TEXT NOT NULL,
+        token TEXT,
+        others_revoked_at TEXT
+      );
+      CREATE INDEX sessions_user ON sessions (user_id);
+
+      CREATE INDEX reset_tokens_user ON reset_tokens (user_id);
+    `,
+  },
 ]

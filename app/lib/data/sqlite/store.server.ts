@@ -9,6 +9,7 @@ import { createOrderStore } from './orders.server'
 import { createProductStore } from './products.server'
 import { createRateLimitStore } from './rate-limits.server'
 import { createReviewStore } from './reviews.server'
+import { createSessionStore } from './sessions.server'
 import { createUserStore } from './users.server'
 
 export type SqliteStoreOptions = {
@@ -32,6 +33,7 @@ export function createSqliteStore(
     reviews: createReviewStore(context),
     users: createUserStore(context),
     credentials: createCredentialStore(context),
+    sessions: createSessionStore(context),
     carts: createCartStore(context),
     liked: createLikedStore(context),
     orders: createOrderStore(context),
