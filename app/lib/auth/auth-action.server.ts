@@ -8,10 +8,10 @@ import { env } from '~/lib/env.server'
 import { safeRedirect } from '~/lib/http.server'
 import { mergeVisitorLikes } from '~/lib/liked/liked.server'
 import {
-  SIGN_IN_BLOCKED_MESSAGE,
   clearFailedSignIns,
   recordFailedSignIn,
-  signInBlocked,
+  signInBlockedFor,
+  signInBlockedMessage,
 } from '~/lib/rate-limit.server'
 import { createToastHeaders, redirectWithToast } from '~/lib/toast.server'
 
@@ -81,14 +81,23 @@ async function signedIn(
   await mergeVisitorCart(await getSession(request), session.userId)
   const headers = await createToastHeaders(
     { type: 'success', title },
-    { 'Set-Cookie': await commitUserSession(session) },
+    { 'Set-Cookie': await commitUserSession(session, request) },
   )
   await mergeVisitorLikes(request, session.userId, headers)
   return redirect(safeRedirect(redirectTo, '/'), { headers })
 }
 
-/** The /auth action: sign in, create account, sign out, password reset (both steps). */
-export async function authAction({ request }: { request: Request }) {
+/**
+ * The /auth action: sign in, create account, sign out, password reset (both steps). `clientIp` (from
+ * the load context) feeds the per-IP sign-in throttle.
+ */
+export async function authAction({
+  request,
+  clientIp = '',
+}: {
+  request: Request
+  clientIp?: string
+}) {
   const formData = await request.formData()
   const intent = intentOf(formData)
   const submission = parseWithZod(formData, { schema: authFormSchema })
@@ -106,15 +115,20 @@ export async function authAction({ request }: { request: Request }) {
   switch (form.intent) {
     case 'signin': {
       const { rateLimits } = await getStore()
-      if (await signInBlocked(rateLimits, form.email)) {
-        return invalid(form.intent, submission, { formErrors: [SIGN_IN_BLOCKED_MESSAGE] }, 429)
+      const attempt = { email: form.email, ip: clientIp }
+      const blockedFor = await signInBlockedFor(rateLimits, attempt)
+      if (blockedFor > 0) {
+        const formErrors = [signInBlockedMessage(blockedFor)]
+        return invalid(form.intent, submission, { formErrors }, 429)
       }
       const result = await auth.signIn(form.email, form.password)
       if (!result) {
-        const blocked = await recordFailedSignIn(rateLimits, form.email)
-        return blocked
-          ? invalid(form.intent, submission, { formErrors: [SIGN_IN_BLOCKED_MESSAGE] }, 429)
-          : invalid(form.intent, submission, { formErrors: [WRONG_CREDENTIALS_MESSAGE] })
+        const nowBlockedFor = await recordFailedSignIn(rateLimits, attempt)
+        if (nowBlockedFor > 0) {
+          const formErrors = [signInBlockedMessage(nowBlockedFor)]
+          return invalid(form.intent, submission, { formErrors }, 429)
+        }
+        return invalid(form.intent, submission, { formErrors: [WRONG_CREDENTIALS_MESSAGE] })
       }
       await clearFailedSignIns(rateLimits, form.email)
       const name = result.user.firstName ? `, ${result.user.firstName}` : ''
