@@ -402,3 +402,50 @@ test.describe('fuzz corpus', () => {
     expect((await send(request, probes)).failures).toEqual([])
   })
 })
+
+test.describe('security headers', () => {
+  test.skip(({ javaScript }) => javaScript, 'HTTP only: runs once, in the no-JS project')
+
+  test('every kind of response carries them, and every script carries the nonce', async ({
+    request,
+  }) => {
+    const answers = [
+      await request.get('/'),
+      await request.get('/favicon.svg'),
+      await request.get('/no-such-page', { failOnStatusCode: false }),
+      await request.get('/%5C', { failOnStatusCode: false }),
+      await request.post('/contact', {
+        data: '{}',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      await request.post('/cart', {
+        form: { intent: 'add' },
+        headers: { Origin: 'https://evil.example' },
+      }),
+    ]
+    for (const answer of answers) {
+      const headers = answer.headers()
+      const what = `${answer.status()} ${answer.url()}`
+      expect(headers['x-content-type-options'], what).toBe('nosniff')
+      expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin')
+      const csp = headers['content-security-policy'] ?? ''
+      expect(csp, what).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/)
+      for (const directive of [
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self' https://app.storyblok.com",
+      ]) {
+        expect(csp, what).toContain(directive)
+      }
+    }
+
+    const home = answers[0]!
+    const nonce = /'nonce-([^']+)'/.exec(home.headers()['content-security-policy']!)![1]
+    const scripts = [...(await home.text()).matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`)
+    const again = await request.get('/')
+    expect(again.headers()['content-security-policy']).not.toContain(nonce)
+  })
+})
