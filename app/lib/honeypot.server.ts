@@ -24,7 +24,11 @@ function sign(timestamp: string, secret: string) {
 }
 
 export class Honeypot {
-  constructor(private readonly secret: string) {}
+  /**
+   * `secrets`: the first signs, any verifies, so a form rendered before a `SESSION_SECRET` rotation
+   * still posts (a real person must never be taken for a bot and silently dropped).
+   */
+  constructor(private readonly secrets: readonly [string, ...string[]]) {}
 
   /** Props for `HoneypotProvider`: the field names and the signed time the form was rendered. */
   getInputProps({ validFromTimestamp = Date.now() } = {}): HoneypotInputProps {
@@ -32,7 +36,7 @@ export class Honeypot {
     return {
       nameFieldName: NAME_FIELD,
       validFromFieldName: VALID_FROM_FIELD,
-      encryptedValidFrom: `${stamp}.${sign(stamp, this.secret)}`,
+      encryptedValidFrom: `${stamp}.${sign(stamp, this.secrets[0])}`,
     }
   }
 
@@ -48,11 +52,12 @@ export class Honeypot {
     if (typeof validFrom !== 'string' || !validFrom)
       throw new SpamError('Missing honeypot valid from input')
     const [stamp = '', signature = ''] = validFrom.split('.')
-    const expected = Buffer.from(sign(stamp, this.secret))
     const given = Buffer.from(signature)
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new SpamError('Invalid honeypot valid from input')
-    }
+    const signed = this.secrets.some((secret) => {
+      const expected = Buffer.from(sign(stamp, secret))
+      return given.length === expected.length && timingSafeEqual(given, expected)
+    })
+    if (!signed) throw new SpamError('Invalid honeypot valid from input')
     const time = Number(stamp)
     if (!Number.isSafeInteger(time) || time <= 0)
       throw new SpamError('Invalid honeypot valid from input')
@@ -60,7 +65,10 @@ export class Honeypot {
   }
 }
 
-export const honeypot = new Honeypot(env.sessionSecrets[0] ?? 'honeypot')
+export const honeypot = new Honeypot([
+  env.sessionSecrets[0] ?? 'honeypot',
+  ...env.sessionSecrets.slice(1),
+])
 
 /** Whether a post fell into the honeypot: the action then pretends success and stores nothing. */
 export function isSpam(formData: FormData) {
