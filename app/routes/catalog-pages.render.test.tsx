@@ -1,53 +1,18 @@
-import { Outlet } from '@remix-run/react'
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { renderInRouter } from '../../test/render-in-router'
+import { renderRoute } from '../../test/render-route'
 
 import { serializeJsonLd } from '~/lib/catalog/json-ld'
 import { productStatistics } from '~/lib/catalog/statistics'
-import { makeProduct, ratingOf } from '~/lib/catalog/test-products'
 import { toProductSummary } from '~/lib/catalog/summary'
+import { makeProduct, ratingOf } from '~/lib/catalog/test-products'
 
 import ProductPage from './shop.$id'
 import Shop from './shop._index'
 
-/** Renders a page component under a root route, with loader data as the loaders would return it. */
-function renderPage(
-  path: string,
-  element: JSX.Element,
-  data: unknown,
-  signedIn = false,
-): Promise<string> {
-  return renderInRouter(
-    [
-      {
-        id: 'root',
-        path: '/',
-        loader: () => ({ counts: { cart: 0, liked: 0, signedIn } }),
-        element: <Outlet />,
-        children: [
-          {
-            id: 'page',
-            path: path.slice(1).split('?')[0],
-            loader: () => data as Record<string, unknown>,
-            element,
-          },
-        ],
-      },
-    ],
-    `http://shop.test${path}`,
-  )
-}
-
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t\n\r]+/g, ' ')
+const rootData = (signedIn: boolean) => ({ counts: { cart: 0, liked: 0, signedIn } })
 
 const product = makeProduct({
   id: 'sold-out-tin',
@@ -65,8 +30,19 @@ const product = makeProduct({
 function productData(overrides: { stock?: number } = {}) {
   const p = { ...product, ...overrides }
   return {
-    product: { ...p },
+    product: {
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      category: p.category,
+      categoryName: p.categoryName,
+      priceCents: p.priceCents,
+      compareAtCents: null,
+      stock: p.stock,
+      images: p.images,
+    },
     statistics: productStatistics(p.rating),
+    // The store's order: newest written first.
     reviews: [
       {
         id: 'r2',
@@ -86,43 +62,71 @@ function productData(overrides: { stock?: number } = {}) {
       },
     ],
     liked: false,
-    reviewLimits: { title: 100, body: 2000 },
     seo: { canonical: 'http://shop.test/shop/sold-out-tin', image: null },
     jsonLd: serializeJsonLd({ name: '</script>' }),
   }
 }
 
+function renderProductPage(data: ReturnType<typeof productData>, signedIn: boolean) {
+  return renderRoute(ProductPage, {
+    url: '/shop/sold-out-tin',
+    path: '/shop/:id',
+    loaderData: data,
+    rootData: rootData(signedIn),
+  })
+}
+
 describe('/shop/:id page', () => {
-  it('shows a sold-out product once as sold out, statistics, reviews and the sign-in link', async () => {
-    const html = await renderPage('/shop/sold-out-tin', <ProductPage />, productData())
-    const text = textOf(html)
-    expect(text.match(/Sold out/g)).toHaveLength(1)
-    expect(text).not.toContain('Add to cart')
-    expect(text).toContain('4.3 out of 5')
-    expect(text).toContain('4 out of 5 stars')
-    expect(text).toMatch(/5 stars .*33%/)
-    expect(text.indexOf('Thandi M.')).toBeLessThan(text.indexOf('Pieter V.'))
-    expect(html).toContain('href="/auth?redirectTo=%2Fshop%2Fsold-out-tin"')
-    expect(text).toContain('Sign in to write a review')
-    expect(html).not.toContain('name="rating"')
-    expect(html).toContain(
-      '<script type="application/ld+json">{"name":"\\u003c/script\\u003e"}</script>',
+  it('shows a sold-out product once as sold out, the statistics, reviews and a sign-in link', () => {
+    const { container } = renderProductPage(productData(), false)
+    expect(screen.getByRole('heading', { level: 1, name: 'Sold Out Tin' })).toBeInTheDocument()
+    expect(screen.getAllByText('Sold out')).toHaveLength(1)
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument()
+
+    const reviews = within(screen.getByRole('region', { name: 'Reviews' }))
+    expect(reviews.getByText(/from 3 reviews/)).toHaveTextContent('4.3 out of 5, from 3 reviews')
+    const distribution = reviews.getByRole('table', {
+      name: 'How many reviews gave each star rating',
+    })
+    expect(within(distribution).getByRole('row', { name: /^5 stars/ })).toHaveTextContent(
+      '5 stars33% (1 review)',
+    )
+    // In the store's order (newest first); an untitled review is named by its rating.
+    const [newest, older, ...rest] = reviews.getAllByRole('article')
+    expect(rest).toEqual([])
+    expect(newest).toHaveAccessibleName('Lovely')
+    expect(newest).toHaveTextContent('4 out of 5 stars')
+    expect(newest).toHaveTextContent('Thandi M., 2 May 2024')
+    expect(newest).toHaveTextContent('Keeps the rusks fresh.')
+    expect(older).toHaveAccessibleName('5-star review')
+    expect(older).toHaveTextContent('Pieter V., 1 April 2024')
+
+    expect(reviews.getByRole('link', { name: 'Sign in to write a review' })).toHaveAttribute(
+      'href',
+      '/auth?redirectTo=%2Fshop%2Fsold-out-tin',
+    )
+    expect(screen.queryByRole('form', { name: 'Write a review' })).not.toBeInTheDocument()
+    // The product's JSON-LD cannot close its own script element.
+    expect(container.querySelector('script[type="application/ld+json"]')?.innerHTML).toBe(
+      '{"name":"\\u003c/script\\u003e"}',
     )
   })
 
-  it('shows the review form to signed-in customers and the cart form when in stock', async () => {
-    const html = await renderPage(
-      '/shop/sold-out-tin',
-      <ProductPage />,
-      productData({ stock: 3 }),
-      true,
-    )
-    const text = textOf(html)
-    expect(text).toContain('Only 3 left')
-    expect(text).toContain('Add to cart')
-    expect(html.match(/name="rating"/g)).toHaveLength(5)
-    expect(html).toContain('name="intent" value="review"')
-    expect(text).not.toContain('Sign in to write a review')
+  it('shows signed-in customers the review form, and the cart form while in stock', () => {
+    renderProductPage(productData({ stock: 3 }), true)
+    expect(screen.getByText('Only 3 left')).toBeInTheDocument()
+    const cart = screen.getByRole('form', { name: 'Add Sold Out Tin to cart' })
+    expect(within(cart).getByRole('button', { name: 'Add to cart' })).toBeEnabled()
+
+    const review = screen.getByRole('form', { name: 'Write a review' })
+    expect(within(review).getAllByRole('radio')).toHaveLength(5)
+    expect(within(review).getByRole('radio', { name: '1 star' })).toHaveAttribute('value', '1')
+    expect(within(review).getByRole('textbox', { name: 'Title (optional)' })).toBeInTheDocument()
+    expect(within(review).getByRole('textbox', { name: 'Your review' })).toBeInTheDocument()
+    expect(review).toHaveFormValues({ intent: 'review' })
+    expect(
+      screen.queryByRole('link', { name: 'Sign in to write a review' }),
+    ).not.toBeInTheDocument()
   })
 })
 
@@ -149,46 +153,62 @@ describe('/shop page', () => {
     liked: ['p-1'],
   }
 
-  it('renders the count, chips, cards, a GET filter form and page links', async () => {
-    const html = await renderPage('/shop?q=rooibos', <Shop />, shopData)
-    const text = textOf(html)
-    expect(text).toContain('60 results for “rooibos”')
-    expect(html).toMatch(/<form[^>]*method="get"[^>]*action="\/shop"/)
-    expect(html.match(/class="product-card"/g)).toHaveLength(24)
-    expect(html).toContain(
-      'href="/shop?q=rooibos&amp;category=pantry&amp;maxPrice=100&amp;inStock=1&amp;sort=price-asc&amp;page=3"',
+  it('renders the count, removable filters, the cards, a GET filter form and page links', () => {
+    renderRoute(Shop, { url: '/shop?q=rooibos', loaderData: shopData, rootData: rootData(false) })
+    expect(screen.getByText(/results for/)).toHaveTextContent('60 results for “rooibos”')
+    const filters = screen.getByRole('form', { name: 'Search and filter products' })
+    expect(filters).toHaveAttribute('method', 'get')
+    expect(filters).toHaveAttribute('action', '/shop')
+
+    const results = within(screen.getByRole('region', { name: 'Products' }))
+    expect(results.getAllByRole('article')).toHaveLength(24)
+    // Removing the category keeps the other filters and goes back to page 1.
+    expect(results.getByRole('link', { name: 'Pantry, remove this filter' })).toHaveAttribute(
+      'href',
+      '/shop?q=rooibos&maxPrice=100&inStock=1&sort=price-asc',
     )
-    expect(html).toMatch(/aria-current="page"[^>]*>2</)
-    expect(text).toContain('Previous')
-    // Removing the category chip keeps the other filters and goes back to page 1.
-    expect(html).toContain(
-      'href="/shop?q=rooibos&amp;maxPrice=100&amp;inStock=1&amp;sort=price-asc"',
+    expect(results.getByRole('link', { name: 'Clear all' })).toHaveAttribute('href', '/shop')
+
+    const pages = within(screen.getByRole('navigation', { name: 'Pages' }))
+    expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
+    expect(pages.getByRole('link', { name: 'Page 3' })).toHaveAttribute(
+      'href',
+      '/shop?q=rooibos&category=pantry&maxPrice=100&inStock=1&sort=price-asc&page=3',
     )
-    expect(html.match(/aria-pressed="true"/g)).toHaveLength(1)
+    expect(pages.getByRole('link', { name: /Previous/ })).toBeInTheDocument()
+
+    // Only the liked product's heart is pressed.
+    const pressed = screen
+      .getAllByRole('button', { name: /^(Un)?like / })
+      .filter((button) => button.getAttribute('aria-pressed') === 'true')
+    expect(pressed).toEqual([screen.getByRole('button', { name: 'Unlike Rooibos 1' })])
   })
 
-  it('renders the empty state with suggestions', async () => {
-    const html = await renderPage('/shop?q=zzz', <Shop />, {
-      ...shopData,
-      params: {
-        ...shopData.params,
-        q: 'zzz',
-        category: '',
-        maxPrice: '',
-        inStock: false,
-        sort: 'featured',
-        page: 1,
+  it('renders the empty state with suggested searches and products, and no page links', () => {
+    renderRoute(Shop, {
+      url: '/shop?q=zzz',
+      rootData: rootData(false),
+      loaderData: {
+        ...shopData,
+        params: {
+          ...shopData.params,
+          q: 'zzz',
+          category: '',
+          maxPrice: '',
+          inStock: false,
+          sort: 'featured',
+          page: 1,
+        },
+        items: [],
+        total: 0,
+        pageCount: 1,
+        suggestions: { queries: ['rooibos'], products: items.slice(0, 2) },
       },
-      items: [],
-      total: 0,
-      pageCount: 1,
-      suggestions: { queries: ['rooibos'], products: items.slice(0, 2) },
     })
-    const text = textOf(html)
-    expect(text).toContain('0 results for “zzz”')
-    expect(text).toContain('No products match “zzz”')
-    expect(html).toContain('href="/shop?q=rooibos"')
-    expect(html.match(/class="product-card"/g)).toHaveLength(2)
-    expect(html).not.toContain('aria-label="Pages"')
+    expect(screen.getByText(/results for/)).toHaveTextContent('0 results for “zzz”')
+    expect(screen.getByRole('heading', { name: 'No products match “zzz”' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'rooibos' })).toHaveAttribute('href', '/shop?q=rooibos')
+    expect(screen.getAllByRole('article')).toHaveLength(2)
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument()
   })
 })
