@@ -16,17 +16,27 @@ import type * as Session from './session.server'
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST
 const projectId = process.env.GCLOUD_PROJECT ?? 'demo-shop'
 
-async function googleIdToken(claims: { sub: string; email: string; name: string }): Promise<string> {
-  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      postBody: new URLSearchParams({ id_token: JSON.stringify({ ...claims, email_verified: true }), providerId: 'google.com' }).toString(),
-      requestUri: 'http://localhost',
-      returnSecureToken: true,
-      returnIdpCredential: true,
-    }),
-  })
+async function googleIdToken(claims: {
+  sub: string
+  email: string
+  name: string
+}): Promise<string> {
+  const response = await fetch(
+    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        postBody: new URLSearchParams({
+          id_token: JSON.stringify({ ...claims, email_verified: true }),
+          providerId: 'google.com',
+        }).toString(),
+        requestUri: 'http://localhost',
+        returnSecureToken: true,
+        returnIdpCredential: true,
+      }),
+    },
+  )
   const json = (await response.json()) as { idToken?: string }
   if (!json.idToken) throw new Error(`signInWithIdp failed: ${JSON.stringify(json)}`)
   return json.idToken
@@ -54,12 +64,22 @@ describe.skipIf(!emulatorHost)('/auth intent=google on Firebase (Auth emulator)'
   })
 
   const post = (fields: Record<string, string>, cookie = '') =>
-    new Request('http://localhost:3000/auth', { method: 'POST', body: new URLSearchParams(fields), headers: cookie ? { Cookie: cookie } : {} })
+    new Request('http://localhost:3000/auth', {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: cookie ? { Cookie: cookie } : {},
+    })
 
   it('signs in with a Google ID token: a session cookie for that user and a safe redirect', async () => {
     const address = `google-${randomUUID().slice(0, 8)}@example.co.za`
-    const idToken = await googleIdToken({ sub: randomUUID(), email: address, name: 'Naledi Khumalo' })
-    const result = await auth.authAction({ request: post({ intent: 'google', idToken, redirectTo: '/account' }) })
+    const idToken = await googleIdToken({
+      sub: randomUUID(),
+      email: address,
+      name: 'Naledi Khumalo',
+    })
+    const result = await auth.authAction({
+      request: post({ intent: 'google', idToken, redirectTo: '/account' }),
+    })
     expect(result).toBeInstanceOf(Response)
     const response = result as Response
     expect(response.status).toBe(302)
@@ -68,20 +88,26 @@ describe.skipIf(!emulatorHost)('/auth intent=google on Firebase (Auth emulator)'
       .getSetCookie()
       .map((line) => line.split(';')[0])
       .join('; ')
-    const user = await session.optionalUser(new Request('http://localhost:3000/', { headers: { Cookie: cookie } }))
+    const user = await session.optionalUser(
+      new Request('http://localhost:3000/', { headers: { Cookie: cookie } }),
+    )
     expect(user).toMatchObject({ email: address, firstName: 'Naledi', lastName: 'Khumalo' })
 
     const offSite = await googleIdToken({ sub: randomUUID(), email: `x-${address}`, name: 'X Y' })
-    const evil = (await auth.authAction({ request: post({ intent: 'google', idToken: offSite, redirectTo: 'https://evil.example' }) })) as Response
+    const evil = (await auth.authAction({
+      request: post({ intent: 'google', idToken: offSite, redirectTo: 'https://evil.example' }),
+    })) as Response
     expect(evil.headers.get('Location')).toBe('/')
   })
 
   it('answers a rejected token with 400 and a form error, not a stack', async () => {
-    const result = (await auth.authAction({ request: post({ intent: 'google', idToken: 'not-a-real-token' }) })) as unknown as {
-      data: { errors: { form?: string[] } }
+    const result = (await auth.authAction({
+      request: post({ intent: 'google', idToken: 'not-a-real-token' }),
+    })) as unknown as {
+      data: { result: { error?: Record<string, string[] | null> } }
       init: { status: number }
     }
     expect(result.init.status).toBe(400)
-    expect(result.data.errors.form).toEqual([auth.GOOGLE_REJECTED_MESSAGE])
+    expect(result.data.result.error?.['']).toEqual([auth.GOOGLE_REJECTED_MESSAGE])
   })
 })

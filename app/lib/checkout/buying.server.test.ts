@@ -86,7 +86,7 @@ async function toastOf(response: Response) {
 type DataResult = { data: Record<string, unknown>; init: ResponseInit | null }
 const asData = (result: unknown) => result as DataResult
 
-/** Conform's answer to a cart form: its status, the values kept and the messages by field. */
+/** Conform's answer to a form (cart, checkout, tracking): its status, the values kept and the messages by field ('' for the whole form). */
 const cartResult = (result: DataResult) =>
   result.data.result as { status?: string; initialValue?: unknown; error?: unknown }
 const cartErrors = (result: DataResult) => cartResult(result).error
@@ -248,12 +248,9 @@ describe('checkout, payment hand-over and cancel', () => {
       }),
     )
     expect(result.init?.status).toBe(400)
-    expect(Object.keys(result.data.errors as object).sort()).toEqual([
-      'phone',
-      'postalCode',
-      'province',
-    ])
-    expect(result.data.values).toMatchObject({ email: 'Thandi@Example.co.za', phone: '12345' })
+    const reply = cartResult(result)
+    expect(Object.keys(reply.error as object).sort()).toEqual(['phone', 'postalCode', 'province'])
+    expect(reply.initialValue).toMatchObject({ email: 'Thandi@Example.co.za', phone: '12345' })
   })
 
   it('places the order, reserves stock, empties the cart and hands over to PayFast', async () => {
@@ -307,8 +304,8 @@ describe('checkout, payment hand-over and cancel', () => {
     expect(await checkout(first)).toBeInstanceOf(Response)
     const refused = asData(await checkout(second))
     expect(refused.init?.status).toBe(409)
-    expect(refused.data.errors).toEqual({
-      form: ['Rooibos tea is sold out. Change the quantity in your cart and try again.'],
+    expect(cartErrors(refused)).toEqual({
+      '': ['Rooibos tea is sold out. Change the quantity in your cart and try again.'],
     })
     expect(await cartCount(second.request('/'))).toBe(2)
   })
@@ -399,7 +396,7 @@ describe('track_order', () => {
     const unknownId = await track({ orderId: 'K7M2P9QRTWXY', email: 'thandi@example.co.za' })
     const malformed = await track({ orderId: 'nope', email: 'thandi@example.co.za' })
     for (const miss of [wrongEmail, unknownId, malformed]) {
-      expect(miss.data.errors).toEqual({ form: [NO_ORDER_MESSAGE] })
+      expect(cartErrors(miss)).toEqual({ '': [NO_ORDER_MESSAGE] })
       expect(miss.init?.status).toBe(404)
     }
 
@@ -409,8 +406,8 @@ describe('track_order', () => {
     for (let i = 0; i < 6; i++) await track({ orderId: id, email: 'thandi@example.co.za' })
     const limited = await track({ orderId: id, email: 'thandi@example.co.za' })
     expect(limited.init?.status).toBe(429)
-    expect(limited.data.errors).toEqual({
-      form: [
+    expect(cartErrors(limited)).toEqual({
+      '': [
         expect.stringMatching(
           /^Too many lookups: at most 10 every 10 minutes\. Try again in \d+ minutes?\.$/,
         ),
