@@ -1,10 +1,12 @@
+import { createRequire } from 'node:module'
 import path from 'node:path'
 
 import { defineConfig } from 'vitest/config'
 
 const root = import.meta.dirname
-// The react-router-dom that @remix-run/react ships with (and the browser bundle holds).
-const routerDom = path.join(root, 'node_modules/@remix-run/react/node_modules/react-router-dom')
+// The react-router-dom that @remix-run/react resolves (and the browser bundle holds), wherever npm put it.
+const fromRemix = createRequire(createRequire(import.meta.url).resolve('@remix-run/react'))
+const routerDom = path.dirname(fromRemix.resolve('react-router-dom/package.json'))
 
 export default defineConfig({
   resolve: {

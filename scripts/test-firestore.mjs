@@ -7,7 +7,8 @@
  * Starts `gcloud emulators firestore start` on a free loopback port in a process group of its own,
  * waits until it answers, runs vitest with FIRESTORE_EMULATOR_HOST set, then stops the whole group
  * (gcloud spawns a shell that spawns java; killing gcloud alone leaves java running) and exits with
- * vitest's code. Without gcloud on PATH it says the Firestore suite is skipped and exits 0.
+ * vitest's code. Without gcloud or java on PATH it says the Firestore suite is skipped and exits 0,
+ * except in CI (CI=true), where a missing emulator fails the run with the same message.
  * Every wait has a limit, so a stuck emulator fails the run instead of hanging it.
  */
 import { spawn } from 'node:child_process'
@@ -31,6 +32,12 @@ function onPath(command) {
     }
   }
   return false
+}
+
+/** CI services set CI=true (GitHub Actions, GitLab, CircleCI...); CI=false or 0 says otherwise. */
+function inCi() {
+  const ci = (process.env.CI ?? '').trim().toLowerCase()
+  return ci !== '' && ci !== 'false' && ci !== '0'
 }
 
 function freePort() {
@@ -68,11 +75,19 @@ async function stop(child) {
   killGroup(child, 'SIGKILL')
 }
 
-if (!onPath('gcloud')) {
+const missing = ['gcloud', 'java'].filter((command) => !onPath(command))
+if (missing.length) {
+  const reason =
+    `\`${missing.join('` and `')}\` ${missing.length === 1 ? 'is' : 'are'} not on PATH, so the Firestore ` +
+    'emulator cannot start. Install the Google Cloud CLI with its cloud-firestore-emulator component ' +
+    '(Debian: google-cloud-cli and google-cloud-cli-firestore-emulator) and a Java 17+ runtime to run it.'
+  // NOTE: CI must run every suite: a missing emulator there is a broken build, not a skip.
+  if (inCi()) {
+    console.error(`Firestore contract suite FAILED: CI=${process.env.CI} and ${reason}`)
+    process.exit(1)
+  }
   console.log(
-    'Firestore contract suite skipped: `gcloud` is not on PATH, so the Firestore emulator cannot start. ' +
-      'Install the Google Cloud CLI with its cloud-firestore-emulator component (Debian: google-cloud-cli ' +
-      'and google-cloud-cli-firestore-emulator, plus a Java 17+ runtime) to run it.',
+    `Firestore contract suite SKIPPED on this machine: ${reason} (with CI=true this fails the run)`,
   )
   process.exit(0)
 }
@@ -100,7 +115,8 @@ const cleanUpAndExit = async (code) => {
   await stop(emulator)
   process.exit(code)
 }
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void cleanUpAndExit(130))
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => void cleanUpAndExit(130))
 
 async function waitUntilReady() {
   const deadline = Date.now() + START_TIMEOUT_MS
@@ -121,7 +137,9 @@ const started = Date.now()
 try {
   await waitUntilReady()
 } catch (error) {
-  console.error(`Firestore emulator failed to start: ${error.message}\n--- emulator output ---\n${output}`)
+  console.error(
+    `Firestore emulator failed to start: ${error.message}\n--- emulator output ---\n${output}`,
+  )
   await cleanUpAndExit(1)
 }
 // The emulator answers "Ok" before its JVM has warmed up; one real request first keeps the suite's
@@ -130,7 +148,9 @@ await fetch(`http://${host}/emulator/v1/projects/demo-warm-up/databases/(default
   method: 'DELETE',
   signal: AbortSignal.timeout(30_000),
 }).catch(() => {})
-console.log(`Firestore emulator ready on ${host} after ${((Date.now() - started) / 1000).toFixed(1)} s`)
+console.log(
+  `Firestore emulator ready on ${host} after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+)
 
 const code = await new Promise((resolve) => {
   vitest = spawn('npx', ['vitest', 'run', ...vitestArgs], {
