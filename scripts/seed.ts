@@ -1,11 +1,13 @@
 /**
  * Loads the demo shop into the store chosen by the environment (DATA_BACKEND, DATA_DIR or
- * FIREBASE_PROJECT_ID): `npm run seed`, `npm run seed -- --products 10000`,
+ * FIREBASE_PROJECT_ID), its pictures into the image store (DATA_DIR/images, or the Firebase Storage
+ * bucket FIREBASE_STORAGE_BUCKET on Firestore): `npm run seed`, `npm run seed -- --products 10000`,
  * `tsx scripts/seed.ts --if-empty` (what `npm run dev` runs first).
  */
 import { parseArgs } from 'node:util'
 
 import { getStore } from '~/lib/data/index.server'
+import { getImageStore } from '~/lib/images/image-store.server'
 import { MAX_PRODUCT_COUNT } from '~/lib/seed/products'
 import { SeedRefusedError, seedStore } from '~/lib/seed/seed.server'
 
@@ -53,12 +55,14 @@ async function main(): Promise<number> {
       ? `Firestore project ${process.env.FIREBASE_PROJECT_ID}`
       : `SQLite in ${process.env.DATA_DIR || './data'}`
   const store = await getStore()
+  const images = await getImageStore()
   try {
     const result = await seedStore(store, {
       products,
       ifEmpty: args['if-empty'],
       force: args.force,
       seed: args.seed,
+      images,
       log: (line) => console.log(line),
     })
     if (result.status === 'skipped') {

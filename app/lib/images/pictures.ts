@@ -5,12 +5,12 @@ import { hashString } from '~/lib/random'
 import { PICTURE_CATEGORIES, type Drawing } from './picture-categories'
 
 /**
- * What the product pictures show, shared by the SVG route (./product-svg.server.ts) and the seed
+ * What the product pictures show, shared by the SVG drawing (./product-svg.server.ts) and the seed
  * (urls and alt texts), so an alt text always describes its picture.
  */
 
 export const IMAGE_SIZE = 800
-export const MAX_IMAGES = 5
+const MAX_IMAGES = 5
 
 export type ImageView = 'front' | 'pattern' | 'scene' | 'label' | 'gift'
 /** Image n (1-based) shows IMAGE_VIEWS[n - 1]. */
@@ -45,17 +45,12 @@ export type Palette = {
   ink: string
 }
 
+/**
+ * Where picture n was drawn from: the generated products' description of it. The seed replaces it
+ * with the stored image's URL (app/lib/seed/pictures.server.ts); nothing serves it.
+ */
 function productImageUrl(productId: string, n: number): string {
   return `/images/products/${productId}-${n}.svg`
-}
-
-/** Parses "<productId>-<n>.svg"; null when the name is not one of ours. */
-export function parseProductImageFile(file: string): { productId: string; n: number } | null {
-  const match = /^([a-z0-9]+(?:-[a-z0-9]+)*)-([1-9])\.svg$/.exec(file)
-  if (!match) return null
-  const n = Number(match[2])
-  if (n > MAX_IMAGES) return null
-  return { productId: match[1] as string, n }
 }
 
 /** The kind of product a picture shows, found from the product's category and name; null for none. */

@@ -15,8 +15,8 @@ import {
 /**
  * The demo catalogue's product pictures: SVG illustrations drawn from the product itself (colours
  * from its category and id, a drawing per kind of product, its name as text), so the repository
- * ships no image files and every product has its own pictures. Served by
- * app/routes/images.products.$file.ts.
+ * ships no image files and every product has its own pictures. The seed rasterises them once and
+ * puts them through the image store (app/lib/seed/pictures.server.ts).
  */
 
 export type ImageProduct = Pick<Product, 'id' | 'name' | 'category' | 'categoryName' | 'tags'>

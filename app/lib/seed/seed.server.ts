@@ -1,7 +1,9 @@
 import type { Store } from '~/lib/data/store'
 import { DuplicateEmailError } from '~/lib/data/store'
 import type { Product } from '~/lib/data/types'
+import type { ImageStore } from '~/lib/images/image-store.server'
 
+import { storeDemoPictures } from './pictures.server'
 import { DEFAULT_PRODUCT_COUNT, DEFAULT_SEED, generateProducts } from './products'
 import { generateReviews, type ReviewSeed } from './reviews'
 import { DEMO_USERS } from './users'
@@ -21,6 +23,11 @@ export type SeedOptions = {
   /** Seed over existing data (products and demo reviews are replaced, nothing is deleted). */
   force?: boolean
   seed?: string
+  /**
+   * Where the product pictures go (scripts/seed.ts passes the shop's image store). Without one,
+   * products keep the pictures' descriptions only: for tests that show no pictures.
+   */
+  images?: ImageStore
   now?: Date
   log?: (line: string) => void
 }
@@ -50,6 +57,14 @@ export async function seedStore(store: Store, options: SeedOptions = {}): Promis
 
   const products = generateProducts({ count, seed, now: options.now ?? new Date() })
   log(`Generated ${products.length} products in ${ms(started)}`)
+
+  if (options.images) {
+    const picturesStarted = performance.now()
+    const { pictures } = await storeDemoPictures(options.images, products, log)
+    log(
+      `Stored ${pictures} pictures in the ${options.images.backend} image store in ${ms(picturesStarted)}`,
+    )
+  }
 
   const writeStarted = performance.now()
   for (let i = 0; i < products.length; i += PRODUCT_BATCH_SIZE) {

@@ -1,0 +1,69 @@
+import sharp from 'sharp'
+
+import type { Product, ProductImage } from '~/lib/data/types'
+import type { ImageStore } from '~/lib/images/image-store.server'
+import { pictureKind } from '~/lib/images/pictures'
+import { renderProductSvg } from '~/lib/images/product-svg.server'
+
+import { DEFAULT_PRODUCT_COUNT } from './products'
+
+/** Pictures rasterised and stored at the same time (sharp works on its own threads). */
+const CONCURRENCY = 4
+
+/**
+ * The product whose pictures a product shows. The demo-sized start of the catalogue (the first
+ * DEFAULT_PRODUCT_COUNT products) has its own pictures; a product after it, in a catalogue made
+ * for load tests, shows the pictures of the first product of the same kind (the first 160 hold every
+ * kind at least twice), so 10 000 products need no more pictures than 160. Its alt texts are that
+ * product's, since they describe what the pictures show.
+ */
+export function pictureSources(products: readonly Product[]): Map<string, Product> {
+  const sources = new Map<string, Product>()
+  const firstOfKind = new Map<string, Product>()
+  products.forEach((product, index) => {
+    const kind = pictureKind(product)
+    const key = kind ? `${product.category}/${kind.name}` : null
+    const source =
+      index < DEFAULT_PRODUCT_COUNT || !key ? product : (firstOfKind.get(key) ?? product)
+    if (key && index < DEFAULT_PRODUCT_COUNT && !firstOfKind.has(key)) firstOfKind.set(key, product)
+    sources.set(product.id, source)
+  })
+  return sources
+}
+
+/**
+ * Puts the demo pictures through the image store, like any upload: each generated SVG is
+ * rasterised once by sharp to an 800 x 800 PNG, which the store checks and resizes into its WebP
+ * renditions. Replaces each product's picture descriptions with the stored images.
+ */
+export async function storeDemoPictures(
+  images: ImageStore,
+  products: Product[],
+  log: (line: string) => void = () => {},
+): Promise<{ pictures: number }> {
+  const sources = pictureSources(products)
+  const distinct = [...new Set(sources.values())]
+  const jobs = distinct.flatMap((source) => source.images.map((_, i) => ({ source, n: i + 1 })))
+  const stored = new Map<string, ProductImage[]>()
+  let done = 0
+  let next = 0
+  const worker = async () => {
+    while (next < jobs.length) {
+      const { source, n } = jobs[next++] as (typeof jobs)[number]
+      const svg = renderProductSvg(source, n)
+      const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer()
+      const alt = (source.images[n - 1] as ProductImage).alt
+      const image = await images.put(source.id, png, alt)
+      const list = stored.get(source.id) ?? []
+      list[n - 1] = image
+      stored.set(source.id, list)
+      if (++done % 100 === 0) log(`  pictures ${done}/${jobs.length}`)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker))
+  for (const product of products) {
+    const source = sources.get(product.id) as Product
+    product.images = stored.get(source.id) ?? []
+  }
+  return { pictures: jobs.length }
+}
