@@ -1,4 +1,4 @@
-import { getFormProps, type FormMetadata } from '@conform-to/react'
+import { getFormProps, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import type { FetcherWithComponents } from '@remix-run/react'
 import type { FormEvent, FormHTMLAttributes } from 'react'
 
@@ -31,4 +31,15 @@ export function FetcherForm<T>({
     fetcher.submit(submitter instanceof HTMLButtonElement ? submitter : event.currentTarget)
   }
   return <form method="post" action={action} onSubmit={onSubmit} {...formProps} {...props} />
+}
+
+/**
+ * Every message of an action's conform result, for the card forms that show them together.
+ *
+ * NOTE: the forms on product cards (add to cart, like) have no field a shopper fills in, so they
+ * read the result like this instead of through `useForm`: 24 cards with two `useForm`s each made
+ * the /shop page's server render about four times slower for no visible gain.
+ */
+export function resultMessages(result: SubmissionResult<string[]> | undefined): string[] {
+  return Object.values(result?.error ?? {}).flatMap((messages) => messages ?? [])
 }

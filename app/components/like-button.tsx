@@ -1,17 +1,14 @@
-import { useForm } from '@conform-to/react'
 import { useFetcher, useLocation } from '@remix-run/react'
-import { useId } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import type { z } from 'zod'
 
-import { FetcherForm } from '~/components/fetcher-form'
+import { FetcherForm, resultMessages } from '~/components/fetcher-form'
 import { ErrorList } from '~/components/forms'
 import type { LikeActionData } from '~/lib/liked/liked-action.server'
-import type { likeFormSchema } from '~/lib/liked/schema'
 
 /**
- * The heart on product cards and pages. With JS: a fetcher, flipped optimistically while the
- * request runs. Without JS: the same form posts and the action redirects back here.
+ * The heart on product cards and pages (`intent=toggle`, `productId`; schema in
+ * lib/liked/schema.ts). With JS: a fetcher, flipped optimistically while the request runs, and the
+ * action's refusal shown beside it. Without JS: the same form posts and the action redirects back.
  */
 export function LikeButton({
   productId,
@@ -25,17 +22,12 @@ export function LikeButton({
   const fetcher = useFetcher<LikeActionData>({ key: `like-${productId}` })
   const location = useLocation()
   const hydrated = useHydrated()
-  const formId = `like-${useId()}`
-  const [form, fields] = useForm<z.input<typeof likeFormSchema>>({
-    id: formId,
-    lastResult: fetcher.data?.result,
-  })
 
   // Optimistic: from submit until the revalidated page arrives, show the opposite of what the page knows.
   const pressed = fetcher.formData ? !liked : liked
 
   return (
-    <FetcherForm fetcher={fetcher} form={form} action="/liked" className="like-form">
+    <FetcherForm fetcher={fetcher} action="/liked" className="like-form">
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
@@ -51,10 +43,7 @@ export function LikeButton({
           {pressed ? '♥' : '♡'}
         </span>
       </button>
-      <ErrorList
-        id={form.errorId}
-        errors={[...(form.errors ?? []), ...(fields.productId.errors ?? [])]}
-      />
+      <ErrorList errors={fetcher.state === 'idle' ? resultMessages(fetcher.data?.result) : []} />
     </FetcherForm>
   )
 }

@@ -14,12 +14,19 @@ import { cartFormSchema } from '~/lib/cart/schema'
 import { AddToCartForm } from './add-to-cart-form'
 
 /** The product page with JavaScript, and a stand-in /cart action answering as the real one does. */
-function renderWithCart(answer: (formData: FormData) => unknown) {
+function renderWithCart(answer: (formData: FormData) => unknown, showQuantity = true) {
   const posted: FormData[] = []
   const Stub = createRemixStub([
     {
       path: '/shop/rooibos',
-      Component: () => <AddToCartForm productId="rooibos" productName="Rooibos tea" stock={3} />,
+      Component: () => (
+        <AddToCartForm
+          productId="rooibos"
+          productName="Rooibos tea"
+          stock={3}
+          showQuantity={showQuantity}
+        />
+      ),
     },
     {
       path: '/cart',
@@ -122,5 +129,26 @@ describe('AddToCartForm', () => {
     reply = 'product'
     await user.click(screen.getByRole('button', { name: 'Add to cart' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Rooibos tea is sold out')
+  })
+
+  it('on a card, adds one and shows the cart’s refusal', async () => {
+    const posted = renderWithCart(
+      (formData) =>
+        Response.json(
+          {
+            result: parseWithZod(formData, { schema: cartFormSchema }).reply({
+              formErrors: ['Rooibos tea is sold out'],
+            }),
+            intent: 'add',
+            productId: 'rooibos',
+          },
+          { status: 400 },
+        ),
+      false,
+    )
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Rooibos tea is sold out')
+    expect(Object.fromEntries(posted[0]!)).toMatchObject({ intent: 'add', quantity: '1' })
   })
 })

@@ -1,55 +1,75 @@
-import { getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getSelectProps, useForm } from '@conform-to/react'
 import { useFetcher, useLocation } from '@remix-run/react'
 import { useId } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { z } from 'zod'
 
-import { FetcherForm } from '~/components/fetcher-form'
+import { FetcherForm, resultMessages } from '~/components/fetcher-form'
 import { ErrorList } from '~/components/forms'
 import type { CartActionData } from '~/lib/cart/cart-action.server'
 import { maxQuantityFor } from '~/lib/cart/rules'
 import type { addToCartSchema } from '~/lib/cart/schema'
 
-/**
- * Quantity + "Add to cart" for product pages and cards. With JS a fetcher posts to /cart and gets
- * data back (the flash toast shows through the root loader's revalidation); without JS the same
- * form posts and /cart redirects back here with a notice. Sold-out products show "Sold out".
- */
-export function AddToCartForm({
-  productId,
-  productName,
-  stock,
-  showQuantity = true,
-}: {
+type Props = {
   productId: string
   productName: string
   stock: number
+  /** Product pages let the shopper pick a quantity; cards add one at a time. */
   showQuantity?: boolean
-}) {
+}
+
+/**
+ * Quantity + "Add to cart" for product pages and cards (`intent=add`, `productId`, `quantity`;
+ * schema in lib/cart/schema.ts). With JS a fetcher posts to /cart and gets data back (the flash
+ * toast shows through the root loader's revalidation); without JS the same form posts and /cart
+ * redirects back here with a notice. Sold-out products show "Sold out".
+ */
+export function AddToCartForm({ showQuantity = true, ...props }: Props) {
+  if (maxQuantityFor(props.stock) === 0) {
+    return <p className="add-to-cart add-to-cart--sold-out">Sold out</p>
+  }
+  return showQuantity ? <AddWithQuantity {...props} /> : <AddOne {...props} />
+}
+
+/** The shared fetcher of a product's cart forms, and the hidden fields every one posts. */
+function useAddToCart(productId: string) {
   const fetcher = useFetcher<CartActionData>({ key: `add-to-cart-${productId}` })
   const location = useLocation()
   const hydrated = useHydrated()
-  // One product may have a card and a page form on the same screen: form ids stay unique.
+  const hidden = (
+    <>
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
+    </>
+  )
+  return { fetcher, hidden, busy: fetcher.state !== 'idle', done: fetcher.data?.done }
+}
+
+function SubmitAndStatus({ busy, message }: { busy: boolean; message: string | undefined }) {
+  return (
+    <>
+      <button type="submit" name="intent" value="add" className="button" disabled={busy}>
+        {busy ? 'Adding…' : 'Add to cart'}
+      </button>
+      <p className="add-to-cart__status" role="status">
+        {message}
+      </p>
+    </>
+  )
+}
+
+/** The product page's form: conform drives the quantity, its errors and the form's own. */
+function AddWithQuantity({ productId, productName, stock }: Omit<Props, 'showQuantity'>) {
+  const { fetcher, hidden, busy, done } = useAddToCart(productId)
+  // A product's card and page form may share a screen: form ids stay unique.
   const formId = `add-to-cart-${useId()}`
   const [form, fields] = useForm<z.input<typeof addToCartSchema>>({
     id: formId,
     lastResult: fetcher.data?.result,
-    defaultValue: { intent: 'add', productId, quantity: '1' },
+    defaultValue: { quantity: '1' },
   })
-  const max = maxQuantityFor(stock)
-  if (max === 0) return <p className="add-to-cart add-to-cart--sold-out">Sold out</p>
-  const busy = fetcher.state !== 'idle'
-  const done = fetcher.data?.done
-  // Problems of the product itself come as the form's errors; the hidden fields' own errors too.
-  const errors = [
-    ...(form.errors ?? []),
-    ...(fields.productId.errors ?? []),
-    ...(showQuantity ? [] : (fields.quantity.errors ?? [])),
-  ]
-  const { key: quantityKey, ...quantityProps } = showQuantity
-    ? getSelectProps(fields.quantity)
-    : getInputProps(fields.quantity, { type: 'hidden' })
-
+  const { key, ...quantityProps } = getSelectProps(fields.quantity)
   return (
     <FetcherForm
       fetcher={fetcher}
@@ -58,31 +78,45 @@ export function AddToCartForm({
       className="add-to-cart"
       aria-label={`Add ${productName} to cart`}
     >
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
-      {showQuantity ? (
-        <span className="add-to-cart__quantity">
-          <label htmlFor={fields.quantity.id}>Quantity</label>
-          <select key={quantityKey} {...quantityProps}>
-            {Array.from({ length: max }, (_, i) => (
-              <option key={i + 1} value={i + 1}>
-                {i + 1}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={fields.quantity.errorId} errors={fields.quantity.errors} />
-        </span>
-      ) : (
-        <input key={quantityKey} {...quantityProps} />
-      )}
-      <button type="submit" name="intent" value="add" className="button" disabled={busy}>
-        {busy ? 'Adding…' : 'Add to cart'}
-      </button>
-      <p className="add-to-cart__status" role="status">
-        {done?.message}
-      </p>
-      <ErrorList id={form.errorId} errors={errors} className="add-to-cart__error" />
+      {hidden}
+      <span className="add-to-cart__quantity">
+        <label htmlFor={fields.quantity.id}>Quantity</label>
+        <select key={key} {...quantityProps}>
+          {Array.from({ length: maxQuantityFor(stock) }, (_, i) => (
+            <option key={i + 1} value={i + 1}>
+              {i + 1}
+            </option>
+          ))}
+        </select>
+        <ErrorList id={fields.quantity.errorId} errors={fields.quantity.errors} />
+      </span>
+      <SubmitAndStatus busy={busy} message={done?.message} />
+      <ErrorList
+        id={form.errorId}
+        errors={[...(form.errors ?? []), ...(fields.productId.errors ?? [])]}
+        className="add-to-cart__error"
+      />
+    </FetcherForm>
+  )
+}
+
+/** A card's form: one at a time, every message of the cart's answer shown together. */
+function AddOne({ productId, productName }: Omit<Props, 'showQuantity'>) {
+  const { fetcher, hidden, busy, done } = useAddToCart(productId)
+  return (
+    <FetcherForm
+      fetcher={fetcher}
+      action="/cart"
+      className="add-to-cart"
+      aria-label={`Add ${productName} to cart`}
+    >
+      {hidden}
+      <input type="hidden" name="quantity" value="1" />
+      <SubmitAndStatus busy={busy} message={done?.message} />
+      <ErrorList
+        errors={fetcher.state === 'idle' ? resultMessages(fetcher.data?.result) : []}
+        className="add-to-cart__error"
+      />
     </FetcherForm>
   )
 }
