@@ -87,6 +87,19 @@ type Probe = {
   body?: string | Buffer
   contentType?: string
   headers?: Record<string, string>
+  /**
+   * Send it as Remix's single-fetch data request (`/cart.data`): the same loaders and actions
+   * without rendering a page, which keeps the corpus fast. A third of the probes render the page.
+   */
+  asData?: boolean
+}
+
+/** Remix's single-fetch URL for a page path: `/cart` -> `/cart.data`, `/` -> `/_root.data`. */
+function dataPath(path: string) {
+  const query = path.indexOf('?')
+  const pathname = query === -1 ? path : path.slice(0, query)
+  const search = query === -1 ? '' : path.slice(query)
+  return `${pathname === '/' ? '/_root' : pathname.replace(/\/$/, '')}.data${search}`
 }
 
 /** Sends probes a few at a time; returns every answer at 500 or above, and every dropped request. */
@@ -98,7 +111,7 @@ async function send(request: APIRequestContext, probes: readonly Probe[]) {
     while (next < probes.length) {
       const probe = probes[next++]!
       try {
-        const response = await request.fetch(probe.path, {
+        const response = await request.fetch(probe.asData ? dataPath(probe.path) : probe.path, {
           method: probe.method ?? (probe.body === undefined ? 'GET' : 'POST'),
           headers: {
             ...(probe.contentType ? { 'Content-Type': probe.contentType } : {}),
@@ -110,7 +123,10 @@ async function send(request: APIRequestContext, probes: readonly Probe[]) {
           timeout: 15_000,
         })
         statuses.set(probe.what, response.status())
-        if (response.status() >= 500) failures.push(`${response.status()} ${probe.what}`)
+        if (response.status() >= 500)
+          failures.push(
+            `${response.status()} ${probe.what}${probe.asData ? ' (data request)' : ''}`,
+          )
         await response.dispose()
       } catch (error) {
         failures.push(`no answer: ${probe.what}: ${String(error).split('\n')[0]}`)
@@ -121,25 +137,35 @@ async function send(request: APIRequestContext, probes: readonly Probe[]) {
   return { failures, statuses }
 }
 
-/** Every naughty string once in each field of the form, a different one per field per request. */
+/** Stands for "a naughty string in the intent field itself". */
+const NAUGHTY_INTENT = Symbol('naughty intent')
+
+/**
+ * Every naughty string once in each field of the form, a different one per field per request,
+ * once per intent and once more with naughty strings as the intent.
+ */
 function formProbes(form: Form): Probe[] {
   const probes: Probe[] = []
   const slots = form.fields.length + 1
-  for (const intent of form.intents) {
+  const intents = form.intents.includes(null) ? form.intents : [...form.intents, NAUGHTY_INTENT]
+  for (const intent of intents) {
     for (let first = 0; first < NAUGHTY.length; first += slots) {
-      const pairs: [string, string][] = form.fields.map((name, i) => [
-        name,
-        NAUGHTY[(first + i) % NAUGHTY.length]!,
-      ])
       const extra = NAUGHTY[(first + form.fields.length) % NAUGHTY.length]!
-      // The last slot goes to the intent itself, or to an unknown field.
-      pairs.push(intent === null ? ['unexpected', extra] : ['intent', first % 2 ? intent : extra])
-      if (intent !== null && first % 2) pairs.push(['unexpected', extra])
+      const pairs: [string, string][] = [
+        ...(typeof intent === 'string' ? [['intent', intent] as [string, string]] : []),
+        ...form.fields.map((name, i): [string, string] => [
+          name,
+          NAUGHTY[(first + i) % NAUGHTY.length]!,
+        ]),
+        // The last slot goes to the intent itself, or to a field no form has.
+        intent === NAUGHTY_INTENT ? ['intent', extra] : ['unexpected', extra],
+      ]
       probes.push({
-        what: `POST ${form.path} ${intent ?? ''} strings ${first}..${first + slots - 1}`,
+        what: `POST ${form.path} ${typeof intent === 'string' ? intent : ''} strings ${first}..${first + slots - 1}`,
         path: form.path,
         body: new URLSearchParams(pairs).toString(),
         contentType: 'application/x-www-form-urlencoded',
+        asData: probes.length % 3 !== 0,
       })
     }
   }
@@ -153,7 +179,11 @@ function queryProbes(): Probe[] {
       const search = new URLSearchParams(
         params.map((name, i) => [name, NAUGHTY[(first + i) % NAUGHTY.length]!]),
       )
-      probes.push({ what: `GET ${path}?… strings ${first}..`, path: `${path}?${search}` })
+      probes.push({
+        what: `GET ${path}?… strings ${first}..`,
+        path: `${path}?${search}`,
+        asData: probes.length % 3 !== 0,
+      })
     }
   }
   NAUGHTY.forEach((naughty, i) => {
@@ -161,6 +191,7 @@ function queryProbes(): Probe[] {
     probes.push({
       what: `GET ${prefix}<string ${i}>`,
       path: `${prefix}${encodeURIComponent(wellFormed(naughty))}`,
+      asData: i % 3 !== 0,
     })
   })
   return probes
