@@ -1,14 +1,15 @@
-import type { Page, TestInfo } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
-import { expect, test } from './fixtures'
+import { expect, test, type TestProduct } from './fixtures'
 
 /**
  * Buying with JS on and off (the config runs every spec in both projects, at once, against one
  * seeded store): a guest purchase through the PayFast simulator tracked via /track_order, a
  * customer purchase listed in /orders, a cancelled payment releasing its stock, and /checkout
- * with an empty cart. Tests pick different products per project so parallel runs do not collide.
+ * with an empty cart. Each test makes its own product through the store (fixtures.ts), with the
+ * stock it needs, so parallel runs never share one.
  *
- * Assumes the product page (/shop/:id) renders the cart's AddToCartForm (app/components/cart/add-to-cart-form.tsx):
+ * The product page (/shop/:id) renders the cart's AddToCartForm (app/components/cart/add-to-cart-form.tsx):
  * a "Quantity" select and an "Add to cart" button, or "Sold out".
  */
 
@@ -18,44 +19,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const freshEmail = () =>
   `buyer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.co.za`
 
-type Pick = { name: string; href: string; left: number | null }
-
-/**
- * Products from /shop cards: well stocked (no stock badge) or low ("Only N left"). `slot` spreads
- * tests and projects over different products.
- */
-async function findProduct(
-  page: Page,
-  testInfo: TestInfo,
-  kind: 'stocked' | 'low',
-  slot: number,
-): Promise<Pick> {
-  const offset = (testInfo.project.name === 'no-js' ? 1 : 0) + slot * 2
-  const found: Pick[] = []
-  for (let shopPage = 1; shopPage <= 7 && found.length <= offset; shopPage++) {
-    await page.goto(`/shop?page=${shopPage}`)
-    const cards = page.getByRole('article')
-    const count = await cards.count()
-    for (let i = 0; i < count; i++) {
-      const card = cards.nth(i)
-      const text = await card.innerText()
-      const low = /Only (\d+) left/.exec(text)
-      const soldOut = /Sold out/.test(text)
-      if (soldOut || (kind === 'low') !== Boolean(low)) continue
-      const link = card.getByRole('heading').getByRole('link')
-      found.push({
-        name: (await link.innerText()).trim(),
-        href: (await link.getAttribute('href'))!,
-        left: low ? Number(low[1]) : null,
-      })
-    }
-  }
-  const pick = found[offset]
-  if (!pick) throw new Error(`No ${kind} product number ${offset} in the demo shop`)
-  return pick
-}
-
-async function addToCart(page: Page, product: Pick, quantity: number) {
+async function addToCart(page: Page, product: TestProduct, quantity: number) {
   await page.goto(product.href)
   await page.getByLabel('Quantity').selectOption(String(quantity))
   await page.getByRole('button', { name: 'Add to cart' }).click()
@@ -92,8 +56,9 @@ async function reachSimulator(page: Page, javaScript: boolean) {
 test('a guest buys through the simulator and tracks the paid order', async ({
   page,
   javaScript,
-}, testInfo) => {
-  const product = await findProduct(page, testInfo, 'stocked', 0)
+  createProduct,
+}) => {
+  const product = await createProduct({ stock: 20 })
   await addToCart(page, product, 2)
 
   await page.goto('/cart')
@@ -134,7 +99,11 @@ test('a guest buys through the simulator and tracks the paid order', async ({
   ).toHaveCount(2)
 })
 
-test('a customer buys and finds the order in /orders', async ({ page, javaScript }, testInfo) => {
+test('a customer buys and finds the order in /orders', async ({
+  page,
+  javaScript,
+  createProduct,
+}) => {
   const email = freshEmail()
   await page.goto('/auth')
   const signUp = page.getByRole('form', { name: 'Create an account' })
@@ -147,7 +116,7 @@ test('a customer buys and finds the order in /orders', async ({ page, javaScript
     page.getByRole('navigation', { name: 'Your shop' }).getByRole('link', { name: 'Account' }),
   ).toBeVisible()
 
-  const product = await findProduct(page, testInfo, 'stocked', 1)
+  const product = await createProduct({ stock: 20 })
   await addToCart(page, product, 1)
   await page.goto('/checkout')
   await expect(page.getByLabel('Email')).toHaveValue(email)
@@ -167,9 +136,13 @@ test('a customer buys and finds the order in /orders', async ({ page, javaScript
 test('a cancelled payment cancels the order and puts the stock back', async ({
   page,
   javaScript,
-}, testInfo) => {
-  const product = await findProduct(page, testInfo, 'low', 0)
-  const left = product.left!
+  createProduct,
+}) => {
+  const left = 3
+  const product = await createProduct({ stock: left })
+  // Low stock is what the shop shows before anything is reserved.
+  await page.goto(product.href)
+  await expect(page.getByText(`Only ${left} left`)).toBeVisible()
   await addToCart(page, product, left)
   await page.goto('/checkout')
   await fillCheckout(page, freshEmail())

@@ -1,10 +1,84 @@
+import { randomBytes } from 'node:crypto'
+
 import { expect, test as base } from '@playwright/test'
 
+import { openStore, type Store } from '~/lib/data/index.server'
+import type { Product } from '~/lib/data/types'
+
+/** A product a test made for itself: its page, and what the shop should say about it. */
+export type TestProduct = { id: string; name: string; href: string; stock: number }
+
+type TestFixtures = {
+  consoleErrors: string[]
+  javaScript: boolean
+  /**
+   * Puts a product of the test's own into the shop's store, with the stock the test needs, so no
+   * test hunts the catalogue or shares a product with another. It has a product page, cart and
+   * checkout at once; /shop's search index (built at start-up) does not list it.
+   */
+  createProduct: (options?: {
+    name?: string
+    stock?: number
+    priceCents?: number
+  }) => Promise<TestProduct>
+}
+
+type WorkerFixtures = {
+  /** The store the e2e server runs on (playwright.config.ts's E2E_DATA_DIR), opened in this worker. */
+  store: Store
+}
+
+/** A demo product whose pictures test products borrow (the seed always makes it). */
+const PICTURES_FROM = 'rooibos-loose-leaf-tea-classic-250g'
+
 /**
- * Every spec uses this `test`: it fails a test on any console error or uncaught page error,
- * and tells specs whether JavaScript runs in this project.
+ * Every spec uses this `test`: it fails a test on any console error or uncaught page error, tells
+ * specs whether JavaScript runs in this project, and makes data through the store, as epic-stack's
+ * playwright-utils do.
  */
-export const test = base.extend<{ consoleErrors: string[]; javaScript: boolean }>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  store: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const dataDir = process.env.E2E_DATA_DIR
+      if (!dataDir)
+        throw new Error('E2E_DATA_DIR is not set: run the specs through playwright.config.ts')
+      // SQLite in WAL mode: this second connection writes while the server reads.
+      const store = await openStore({ backend: 'sqlite', dataDir })
+      await use(store)
+      await store.close()
+    },
+    { scope: 'worker' },
+  ],
+  createProduct: async ({ store }, use, testInfo) => {
+    const pictures = (await store.products.get(PICTURES_FROM))?.images ?? []
+    let made = 0
+    await use(async ({ name, stock = 20, priceCents = 12_500 } = {}) => {
+      // Unique per test, project and call: the two projects run the same test at once on one store.
+      const id = `e2e-${testInfo.project.name}-${randomBytes(4).toString('hex')}-${++made}`
+      const now = new Date().toISOString()
+      const product: Product = {
+        id,
+        name: name ?? `Test Rusks ${id.slice(-10)}`,
+        description: 'Made by an end-to-end test for itself.',
+        category: 'pantry',
+        categoryName: 'Pantry',
+        tags: [],
+        priceCents,
+        compareAtCents: null,
+        stock,
+        images: pictures,
+        featuredRank: null,
+        rating: { count: 0, sum: 0, distribution: [0, 0, 0, 0, 0] },
+        createdAt: now,
+        updatedAt: now,
+      }
+      await store.products.upsertMany([product])
+      return { id, name: product.name, href: `/shop/${id}`, stock }
+    })
+    // NOTE: the store has no way to delete a product (orders keep their lines); each run has a
+    // throwaway store (playwright.config.ts), and these ids never collide, so nothing is left to undo.
+  },
   javaScript: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false)
   },
@@ -14,7 +88,12 @@ export const test = base.extend<{ consoleErrors: string[]; javaScript: boolean }
       page.on('console', (message) => {
         if (message.type() !== 'error') return
         // A 4xx/5xx document or fetch the test asked for on purpose is logged as a console error.
-        if (/Failed to load resource: the server responded with a status of (400|403|404|429)/.test(message.text())) return
+        if (
+          /Failed to load resource: the server responded with a status of (400|403|404|429)/.test(
+            message.text(),
+          )
+        )
+          return
         errors.push(message.text())
       })
       page.on('pageerror', (error) => errors.push(error.message))
