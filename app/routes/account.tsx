@@ -14,8 +14,10 @@ import { Field, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import { Link } from '~/components/link'
 import { accountAction } from '~/lib/auth/account-action.server'
+import { signedInDevices } from '~/lib/auth/devices.server'
 import { accountFormSchema } from '~/lib/auth/schemas'
 import { requireUser } from '~/lib/auth/session.server'
+import { formatSastDateTime } from '~/lib/dates'
 import formStyles from '~/styles/forms.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
@@ -35,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       province: user.address?.province ?? '',
       postalCode: user.address?.postalCode ?? '',
     },
+    devices: await signedInDevices(request, user.id),
   }
 }
 
@@ -47,7 +50,10 @@ export async function action({ request }: ActionFunctionArgs) {
 const constraint = getZodConstraint(accountFormSchema)
 
 /** One conform form of the /account schema; its hidden `intent` picks the branch it validates. */
-function useAccountForm(intent: 'profile' | 'address', defaultValue: Record<string, string>) {
+function useAccountForm(
+  intent: 'profile' | 'address' | 'signout-others',
+  defaultValue: Record<string, string>,
+) {
   const actionData = useActionData<typeof action>()
   return useForm<z.input<typeof accountFormSchema>, z.output<typeof accountFormSchema>>({
     id: intent,
@@ -60,11 +66,14 @@ function useAccountForm(intent: 'profile' | 'address', defaultValue: Record<stri
 }
 
 export default function AccountPage() {
-  const { email, profile, address } = useLoaderData<typeof loader>()
+  const { email, profile, address, devices } = useLoaderData<typeof loader>()
   const [profileForm, profileFields] = useAccountForm('profile', profile)
   const [addressForm, addressFields] = useAccountForm('address', address)
+  const [signOutForm] = useAccountForm('signout-others', {})
   const savingProfile = useIsPending({ intent: 'profile' })
   const savingAddress = useIsPending({ intent: 'address' })
+  const signingOut = useIsPending({ intent: 'signout-others' })
+  const others = devices.filter((device) => !device.current).length
 
   return (
     <div className="form-page form-page--wide">
@@ -135,6 +144,37 @@ export default function AccountPage() {
           </div>
         </Form>
       </div>
+
+      <Form
+        method="post"
+        className="form-card"
+        aria-labelledby="sessions-title"
+        {...getFormProps(signOutForm)}
+      >
+        <h2 id="sessions-title">Where you are signed in</h2>
+        <FormErrors form={signOutForm} />
+        <ul className="device-list">
+          {devices.map((device, index) => (
+            <li key={index}>
+              <strong>{device.device}</strong>
+              {device.current ? ' (this device)' : null}
+              <br />
+              Signed in {formatSastDateTime(device.signedInAt)}, last seen{' '}
+              {formatSastDateTime(device.lastSeenAt)}
+            </li>
+          ))}
+        </ul>
+        <input type="hidden" name="intent" value="signout-others" />
+        {others > 0 ? (
+          <div className="form-actions">
+            <button type="submit" className="button button--secondary" disabled={signingOut}>
+              {signingOut ? 'Signing out…' : 'Sign out everywhere else'}
+            </button>
+          </div>
+        ) : (
+          <p>You are signed in on this device only.</p>
+        )}
+      </Form>
     </div>
   )
 }

@@ -5,12 +5,13 @@ import { data } from '@remix-run/node'
 import { getStore } from '~/lib/data/index.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
+import { getAuth } from './index.server'
 import { accountFormSchema } from './schemas'
-import { requireUser } from './session.server'
+import { getSessionId, requireUser } from './session.server'
 
 export type AccountActionData = {
   /** Which of the page's forms the reply belongs to. */
-  intent: 'profile' | 'address' | null
+  intent: 'profile' | 'address' | 'signout-others' | null
   result: SubmissionResult<string[]>
 }
 
@@ -23,7 +24,10 @@ export async function accountAction({ request }: { request: Request }) {
   if (submission.status !== 'success') {
     return data<AccountActionData>(
       {
-        intent: intent === 'profile' || intent === 'address' ? intent : null,
+        intent:
+          intent === 'profile' || intent === 'address' || intent === 'signout-others'
+            ? intent
+            : null,
         result: submission.reply(),
       },
       { status: 400 },
@@ -40,6 +44,16 @@ export async function accountAction({ request }: { request: Request }) {
     return redirectWithToast('/account', {
       type: 'success',
       title: 'Personal details saved',
+    })
+  }
+  if (form.intent === 'signout-others') {
+    const sessionId = await getSessionId(request)
+    const ended = sessionId ? await (await getAuth()).signOutOthers(sessionId) : 0
+    return redirectWithToast('/account', {
+      type: 'success',
+      title: 'Signed out everywhere else',
+      description:
+        ended === 1 ? '1 other device was signed out.' : `${ended} other devices were signed out.`,
     })
   }
   const { intent: _intent, ...address } = form

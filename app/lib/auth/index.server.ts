@@ -1,5 +1,6 @@
 import { getStore, type Store } from '~/lib/data/index.server'
 import { env } from '~/lib/env.server'
+import { getMail } from '~/lib/mail/mail.server'
 import { promisePerKey } from '~/lib/remember.server'
 
 import type { AuthAdapter } from './types'
@@ -17,6 +18,7 @@ export async function getAuth(): Promise<AuthAdapter> {
       // env.server.ts already insists on both when AUTH_BACKEND=firebase.
       return createFirebaseAuth({
         users: store.users,
+        sessions: store.sessions,
         apiKey: env.firebase.apiKey ?? '',
         projectId: env.firebase.projectId ?? '',
         emulatorHost: env.firebase.authEmulatorHost,
@@ -26,6 +28,8 @@ export async function getAuth(): Promise<AuthAdapter> {
     return createLocalAuth({
       users: store.users,
       credentials: store.credentials,
+      sessions: store.sessions,
+      mail: getMail(),
       exposeResetLinks: !env.isProduction,
     })
   })

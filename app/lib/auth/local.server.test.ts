@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+
+import type { MailMessage, MailPort } from '~/lib/mail/types'
 
 import { RESET_TOKEN_TTL_MS, createLocalAuth, hashResetToken } from './local.server'
 import { hashPassword, verifyPassword } from './password.server'
@@ -16,22 +18,36 @@ describe('password hashes', () => {
   })
 })
 
+/** A mail port that keeps what it is handed, as the outbox will. */
+function keptMail() {
+  const sent: MailMessage[] = []
+  const port: MailPort = { send: async (message) => void sent.push(message) }
+  return { port, sent }
+}
+
 describe('local reset links', () => {
   it('stores only a hash of the token and expires it after 30 minutes', async () => {
-    const store = memoryStore()
     let now = new Date('2025-01-01T10:00:00Z')
-    const logged: string[] = []
+    const store = memoryStore({ now: () => now })
+    const mail = keptMail()
     const auth = createLocalAuth({
       users: store.users,
       credentials: store.credentials,
+      sessions: store.sessions,
+      mail: mail.port,
       exposeResetLinks: true,
       now: () => now,
-      log: (m) => logged.push(m),
     })
-    await auth.signUp({ email: 'late@example.co.za', password: 'first password', firstName: 'L', lastName: 'T' })
-    const { devLink } = await auth.requestPasswordReset('late@example.co.za', { appUrl: 'http://localhost:3000/' })
+    await auth.signUp({
+      email: 'late@example.co.za',
+      password: 'first password',
+      firstName: 'L',
+      lastName: 'T',
+    })
+    const { devLink } = await auth.requestPasswordReset('late@example.co.za', {
+      appUrl: 'http://localhost:3000/',
+    })
     expect(devLink).toMatch(/^http:\/\/localhost:3000\/auth\?intent=reset&token=[\w-]{40,}$/)
-    expect(logged[0]).toContain(devLink!)
     const token = new URL(devLink!).searchParams.get('token')!
     // The raw token is not what the store keys on.
     expect(await store.credentials.consumeResetToken(token, now.toISOString())).toBeNull()
@@ -41,13 +57,79 @@ describe('local reset links', () => {
     await store.close()
   })
 
-  it('never hands the link back in production', async () => {
+  it('mails the link to the account, keyed per link, and logs nothing', async () => {
     const store = memoryStore()
-    const logged: string[] = []
-    const auth = createLocalAuth({ users: store.users, credentials: store.credentials, exposeResetLinks: false, log: (m) => logged.push(m) })
-    await auth.signUp({ email: 'prod@example.co.za', password: 'first password', firstName: 'P', lastName: 'R' })
-    expect(await auth.requestPasswordReset('prod@example.co.za', { appUrl: 'https://shop.example' })).toEqual({ devLink: null })
-    expect(logged).toHaveLength(1)
+    const mail = keptMail()
+    const info = vi.spyOn(console, 'info')
+    const log = vi.spyOn(console, 'log')
+    const auth = createLocalAuth({
+      users: store.users,
+      credentials: store.credentials,
+      sessions: store.sessions,
+      mail: mail.port,
+      exposeResetLinks: false,
+    })
+    await auth.signUp({
+      email: 'prod@example.co.za',
+      password: 'first password',
+      firstName: 'P',
+      lastName: 'R',
+    })
+    expect(
+      await auth.requestPasswordReset('PROD@example.co.za', { appUrl: 'https://shop.example' }),
+    ).toEqual({ devLink: null })
+    expect(
+      await auth.requestPasswordReset('nobody@example.co.za', { appUrl: 'https://shop.example' }),
+    ).toEqual({ devLink: null })
+    await auth.requestPasswordReset('prod@example.co.za', { appUrl: 'https://shop.example' })
+
+    expect(mail.sent.map((m) => m.to)).toEqual(['prod@example.co.za', 'prod@example.co.za'])
+    const [first, second] = mail.sent as [MailMessage, MailMessage]
+    expect(first.subject).toMatch(/reset your karoo & co\. password/i)
+    expect(first.key).not.toBe(second.key)
+    const link = first.text.match(/https:\/\/shop\.example\/auth\?intent=reset&token=[\w-]+/)?.[0]
+    expect(link).toBeDefined()
+    expect(first.html).toContain(link!.replaceAll('&', '&amp;'))
+    expect(info).not.toHaveBeenCalled()
+    expect(log).not.toHaveBeenCalled()
+
+    // The first mail's link was voided by the second; the second works once.
+    const tokenOf = (message: MailMessage) =>
+      new URL(message.text.match(/https:\S+/)![0]).searchParams.get('token')!
+    expect(await auth.resetPassword(tokenOf(first), 'second password')).toBe(false)
+    expect(await auth.resetPassword(tokenOf(second), 'second password')).toBe(true)
+    info.mockRestore()
+    log.mockRestore()
+    await store.close()
+  })
+})
+
+describe('local sessions', () => {
+  it('notes when a session was last seen, at most every five minutes', async () => {
+    let now = new Date('2025-01-01T10:00:00Z')
+    const store = memoryStore({ now: () => now })
+    const auth = createLocalAuth({
+      users: store.users,
+      credentials: store.credentials,
+      sessions: store.sessions,
+      mail: keptMail().port,
+      exposeResetLinks: false,
+      now: () => now,
+    })
+    const { session } = await auth.signUp({
+      email: 'seen@example.co.za',
+      password: 'first password',
+      firstName: 'S',
+      lastName: 'N',
+    })
+    const { id } = await auth.startSession(session, { userAgent: 'Firefox/128.0' })
+    const later = (minutes: number) => (now = new Date(now.getTime() + minutes * 60_000))
+    later(3)
+    await auth.verify(id)
+    expect((await store.sessions.get(id))?.lastSeenAt).toBe('2025-01-01T10:00:00.000Z')
+    later(3)
+    await auth.verify(id)
+    expect((await store.sessions.get(id))?.lastSeenAt).toBe('2025-01-01T10:06:00.000Z')
     await store.close()
   })
 })

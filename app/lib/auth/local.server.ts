@@ -1,8 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 
-import { DuplicateEmailError, type CredentialStore, type UserStore } from '~/lib/data/store'
+import {
+  DuplicateEmailError,
+  type CredentialStore,
+  type SessionStore,
+  type UserStore,
+} from '~/lib/data/store'
+import type { MailMessage, MailPort } from '~/lib/mail/types'
 
 import { decoyHash, hashPassword, verifyPassword } from './password.server'
+import { storedSessions } from './stored-sessions.server'
 import { EmailTakenError, type AuthAdapter } from './types'
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000
@@ -10,24 +17,58 @@ export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000
 export type LocalAuthOptions = {
   users: UserStore
   credentials: CredentialStore
-  /** Outside production the reset link is logged and handed back to the page (never in production). */
+  sessions: SessionStore
+  /** Where the reset link goes: the only way it leaves the server in production. */
+  mail: MailPort
+  /** Outside production the reset link is also handed back to the page (never in production). */
   exposeResetLinks: boolean
   now?: () => Date
-  log?: (message: string) => void
 }
 
 export function hashResetToken(token: string) {
   return createHash('sha256').update(token).digest('hex')
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  )
+
+/** The password reset email: the one-time link, valid 30 minutes. */
+export function passwordResetMail(to: string, link: string, tokenHash: string): MailMessage {
+  return {
+    to,
+    subject: 'Reset your Karoo & Co. password',
+    text:
+      `Someone (we hope you) asked to reset the password of your Karoo & Co. account.\n\n` +
+      `Choose a new password here (the link works once, for 30 minutes):\n${link}\n\n` +
+      `If you did not ask, ignore this email: your password stays as it is.`,
+    html:
+      `<p>Someone (we hope you) asked to reset the password of your Karoo &amp; Co. account.</p>` +
+      `<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, for 30 minutes).</p>` +
+      `<p>If you did not ask, ignore this email: your password stays as it is.</p>`,
+    key: `password-reset:${tokenHash}`,
+  }
+}
+
 /** Local accounts: users and scrypt hashes in the shop's own data layer. */
 export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
-  const { users, credentials } = options
+  const { users, credentials, mail } = options
   const now = options.now ?? (() => new Date())
-  const log = options.log ?? ((message: string) => console.info(message))
+  const sessions = storedSessions(
+    options.sessions,
+    // A session outlives nothing it stands for: a deleted account ends it.
+    { accepts: async (session) => (await users.get(session.userId)) !== null },
+    now,
+  )
 
   return {
     kind: 'local',
+    startSession: sessions.startSession,
+    verify: sessions.verify,
+    signOut: sessions.signOut,
+    signOutOthers: sessions.signOutOthers,
 
     async signUp({ email, password, firstName, lastName }) {
       const hash = await hashPassword(password)
@@ -58,36 +99,29 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
       return { user, session: { userId: user.id, token: null } }
     },
 
-    async verify(session) {
-      const user = await users.get(session.userId)
-      return user ? user.id : null
-    },
-
-    async signOut() {},
-
     async requestPasswordReset(email, { appUrl }) {
       const user = await users.getByEmail(email.trim().toLowerCase())
       if (!user) return { devLink: null }
       const token = randomBytes(32).toString('base64url')
+      const tokenHash = hashResetToken(token)
+      // Voids the user's older links: one is valid at a time.
       await credentials.createResetToken({
-        tokenHash: hashResetToken(token),
+        tokenHash,
         userId: user.id,
         expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS).toISOString(),
       })
       const link = `${appUrl.replace(/\/+$/, '')}/auth?intent=reset&token=${encodeURIComponent(token)}`
-      if (!options.exposeResetLinks) {
-        // Production has no mail transport of its own: the link goes to the server log only.
-        log(`Password reset requested for ${user.email}; link (valid 30 minutes): ${link}`)
-        return { devLink: null }
-      }
-      log(`[development] Password reset link for ${user.email} (valid 30 minutes): ${link}`)
-      return { devLink: link }
+      // NOTE: the link is a password: it goes to the mail port only, never into a log.
+      await mail.send(passwordResetMail(user.email, link, tokenHash))
+      return { devLink: options.exposeResetLinks ? link : null }
     },
 
     async resetPassword(token, newPassword) {
       const userId = await credentials.consumeResetToken(hashResetToken(token), now().toISOString())
       if (!userId) return false
       await credentials.setPasswordHash(userId, await hashPassword(newPassword))
+      // Whoever had the old password may be signed in somewhere: every device signs in again.
+      await sessions.endAll(userId)
       return true
     },
   }

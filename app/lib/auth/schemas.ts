@@ -75,6 +75,8 @@ export type AuthForm = z.output<typeof authFormSchema>
 export const accountFormSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('profile'), ...personalFields }),
   address.extend({ intent: z.literal('address') }),
+  /** "Sign out everywhere else": no fields of its own. */
+  z.object({ intent: z.literal('signout-others') }),
 ])
 
 export type AccountForm = z.output<typeof accountFormSchema>

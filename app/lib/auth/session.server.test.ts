@@ -10,27 +10,44 @@ import type { AuthAdapter } from './types'
 const thandi = { id: 'user-1', email: 'thandi@example.co.za', firstName: 'Thandi' } as User
 const known = new Map<string, User>([[thandi.id, thandi]])
 const revoked = new Set<string>()
+/** Session id -> user id: the fake store's session records. */
+const sessions = new Map<string, string>()
 const verify = vi.fn<AuthAdapter['verify']>()
+const startSession: AuthAdapter['startSession'] = async ({ userId }, { userAgent }) => {
+  const id = `session-${sessions.size + 1}`
+  sessions.set(id, userId)
+  const at = new Date().toISOString()
+  return {
+    id,
+    userId,
+    createdAt: at,
+    lastSeenAt: at,
+    userAgent,
+    token: null,
+    othersRevokedAt: null,
+  }
+}
 
 vi.mock('~/lib/data/index.server', () => ({
   getStore: () =>
     Promise.resolve({ users: { get: (id: string) => Promise.resolve(known.get(id) ?? null) } }),
 }))
 vi.mock('./index.server', () => ({
-  getAuth: () => Promise.resolve({ verify }),
+  getAuth: () => Promise.resolve({ verify, startSession }),
 }))
 
 beforeEach(() => {
   revoked.clear()
   verify.mockReset()
-  verify.mockImplementation(async (session, options) => {
-    if (options?.checkRevoked && revoked.has(session.userId)) return null
-    return known.has(session.userId) ? session.userId : null
+  verify.mockImplementation(async (sessionId, options) => {
+    const userId = sessions.get(sessionId)
+    if (!userId || (options?.checkRevoked && revoked.has(userId))) return null
+    return known.has(userId) ? userId : null
   })
 })
 
 async function signedInCookie(userId: string) {
-  const setCookie = await commitUserSession({ userId, token: null })
+  const setCookie = await commitUserSession({ userId, token: null }, request('/auth'))
   return setCookie.split(';')[0]!
 }
 

@@ -7,8 +7,8 @@ import { getSession, sessionStorage } from '~/lib/session.server'
 import { getAuth } from './index.server'
 import type { AuthSession } from './types'
 
-const USER_ID = 'userId'
-const AUTH_TOKEN = 'authToken'
+/** The cookie holds only this: the id of the session record in the store. */
+const SESSION_ID = 'sessionId'
 
 type Check = { checkRevoked?: boolean }
 
@@ -19,27 +19,26 @@ type Check = { checkRevoked?: boolean }
 const verified = new WeakMap<Request, Promise<string | null>>()
 const verifiedNotRevoked = new WeakMap<Request, Promise<string | null>>()
 
-async function readAuthSession(request: Request): Promise<AuthSession | null> {
-  const session = await getSession(request)
-  const userId: unknown = session.get(USER_ID)
-  if (typeof userId !== 'string' || !userId) return null
-  const token: unknown = session.get(AUTH_TOKEN)
-  return { userId, token: typeof token === 'string' ? token : null }
+/** The id of this device's session record, as the signed cookie carries it, or null. */
+export async function getSessionId(request: Request): Promise<string | null> {
+  const sessionId: unknown = (await getSession(request)).get(SESSION_ID)
+  return typeof sessionId === 'string' && sessionId ? sessionId : null
 }
 
 /**
- * The signed-in user's id, or null. The session cookie is signed; for Firebase its session
- * cookie is also verified (locally, with cached keys) on every request. `checkRevoked` asks
- * Firebase whether the session was revoked: account changes and checkout only.
+ * The signed-in user's id, or null. The cookie is signed and names a session record, which every
+ * request looks up in the store (a signed-out session's copied cookie finds nothing); for Firebase
+ * its session cookie is also verified (locally, with cached keys). `checkRevoked` asks Firebase
+ * whether the session was revoked: account changes and checkout only.
  */
 export async function getUserId(request: Request, check: Check = {}): Promise<string | null> {
   const memo = check.checkRevoked ? verifiedNotRevoked : verified
   const cached = verifiedNotRevoked.get(request) ?? memo.get(request)
   if (cached) return cached
   const promise = (async () => {
-    const auth = await readAuthSession(request)
-    if (!auth) return null
-    return (await getAuth()).verify(auth, check)
+    const sessionId = await getSessionId(request)
+    if (!sessionId) return null
+    return (await getAuth()).verify(sessionId, check)
   })()
   memo.set(request, promise)
   return promise
@@ -77,19 +76,21 @@ export async function requireUserId(request: Request, check: Check = {}): Promis
 }
 
 /**
- * A fresh session for a sign-in (rotation: nothing of the visitor's session carries over),
- * holding the user id and the Firebase session cookie if any. Returns the Set-Cookie value.
+ * A fresh session for a sign-in (rotation: nothing of the visitor's session carries over): a new
+ * session record for this device, its id in the cookie. Returns the Set-Cookie value.
  */
-export async function commitUserSession(auth: AuthSession) {
+export async function commitUserSession(auth: AuthSession, request: Request) {
+  const record = await (
+    await getAuth()
+  ).startSession(auth, { userAgent: request.headers.get('User-Agent') ?? '' })
   const session = await sessionStorage.getSession()
-  session.set(USER_ID, auth.userId)
-  if (auth.token) session.set(AUTH_TOKEN, auth.token)
+  session.set(SESSION_ID, record.id)
   return sessionStorage.commitSession(session)
 }
 
-/** Signs out: ends the provider's session and replaces the cookie with an empty one. */
+/** Signs out: deletes this device's session record and replaces the cookie with an empty one. */
 export async function commitSignedOutSession(request: Request) {
-  const auth = await readAuthSession(request)
-  if (auth) await (await getAuth()).signOut(auth)
+  const sessionId = await getSessionId(request)
+  if (sessionId) await (await getAuth()).signOut(sessionId)
   return sessionStorage.commitSession(await sessionStorage.getSession())
 }

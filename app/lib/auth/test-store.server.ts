@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3'
 
 import { migrate } from '~/lib/data/sqlite/database.server'
-import { createSqliteStore } from '~/lib/data/sqlite/store.server'
+import { createSqliteStore, type SqliteStoreOptions } from '~/lib/data/sqlite/store.server'
 import type { Store } from '~/lib/data/store'
 
 /** A real SQLite store in memory, for the auth tests (the same adapter the shop runs on by default). */
-export function memoryStore(): Store {
+export function memoryStore(options: SqliteStoreOptions = {}): Store {
   const db = new Database(':memory:')
   migrate(db)
-  return createSqliteStore(db)
+  return createSqliteStore(db, options)
 }

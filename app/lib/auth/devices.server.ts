@@ -1,0 +1,25 @@
+import { getStore } from '~/lib/data/index.server'
+
+import { describeDevice } from './device'
+import { getSessionId } from './session.server'
+
+/** One signed-in device as /account lists it. Session ids stay on the server: they are credentials. */
+export type SignedInDevice = {
+  device: string
+  signedInAt: string
+  lastSeenAt: string
+  /** The device this request comes from. */
+  current: boolean
+}
+
+/** The customer's live sessions, this device first, then the most recently seen. */
+export async function signedInDevices(request: Request, userId: string): Promise<SignedInDevice[]> {
+  const [sessionId, store] = await Promise.all([getSessionId(request), getStore()])
+  const devices = (await store.sessions.listForUser(userId)).map((session) => ({
+    device: describeDevice(session.userAgent),
+    signedInAt: session.createdAt,
+    lastSeenAt: session.lastSeenAt,
+    current: session.id === sessionId,
+  }))
+  return devices.sort((a, b) => Number(b.current) - Number(a.current))
+}
