@@ -114,7 +114,7 @@ describe('South African address', () => {
     const fields = result.error!.issues.map((issue) => issue.path[0])
     expect(fields.sort()).toEqual(['line1', 'postalCode', 'province'])
     expect(result.error!.issues.find((issue) => issue.path[0] === 'postalCode')?.message).toMatch(
-      /4 digits/,
+      /4-digit postal code/,
     )
     expect(result.error!.issues.find((issue) => issue.path[0] === 'province')?.message).toMatch(
       /province/,

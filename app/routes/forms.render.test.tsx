@@ -147,6 +147,8 @@ describe('the account forms', () => {
       province: '',
       postalCode: '80',
     },
+    /** Where the customer is signed in (the sessions list): none but this one here. */
+    devices: [],
   }
 
   it('checks the address with the shared rules and leaves the personal info form alone', async () => {
