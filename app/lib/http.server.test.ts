@@ -7,6 +7,7 @@ import {
   formBodyRefusal,
   ITN_BODY_LIMIT,
   isWellFormedPath,
+  readTextWithin,
   safeRedirect,
 } from './http.server'
 
@@ -153,5 +154,33 @@ describe('isWellFormedPath', () => {
     ]) {
       expect(isWellFormedPath(path), path).toBe(false)
     }
+  })
+})
+
+describe('readTextWithin', () => {
+  const post = (body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+    new Request('http://shop.test/payfast/notify', {
+      method: 'POST',
+      body,
+      headers,
+      duplex: 'half',
+    } as RequestInit)
+
+  it('reads a body up to the limit', async () => {
+    expect(await readTextWithin(post('a=1&b=é'), 16)).toBe('a=1&b=é')
+    expect(await readTextWithin(new Request('http://shop.test/'), 16)).toBe('')
+  })
+
+  it('gives up past the limit without reading the rest', async () => {
+    expect(await readTextWithin(post('x'.repeat(17)), 16)).toBeNull()
+    let pulled = 0
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++
+        controller.enqueue(new Uint8Array(8))
+      },
+    })
+    expect(await readTextWithin(post(endless), 16)).toBeNull()
+    expect(pulled).toBeLessThan(10)
   })
 })

@@ -108,3 +108,27 @@ export function isWellFormedPath(path: string): boolean {
   // eslint-disable-next-line no-control-regex
   return !/[\\\u0000-\u001f\u007f]/.test(decoded)
 }
+
+/**
+ * A request body as text, or null when it is over `limit` bytes; the rest is then not read.
+ * server.mjs already refuses such bodies; this keeps a route's own limit when it runs without it.
+ */
+export async function readTextWithin(request: Request, limit: number): Promise<string | null> {
+  const declared = Number(request.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > limit) return null
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      return null
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}

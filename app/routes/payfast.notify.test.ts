@@ -131,6 +131,22 @@ async function notify(body: string, clientIp = '127.0.0.1') {
 }
 
 describe('POST /payfast/notify', () => {
+  it('answers 413 to an ITN over 16 KB and changes nothing', async () => {
+    const order = await store.orders.place(draft(), newOrderId(), new Date().toISOString())
+    const padded = itn(order.id, { item_description: 'x'.repeat(16 * 1024) })
+    const response = await action({
+      request: new Request('http://localhost:3000/payfast/notify', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: padded,
+      }),
+      params: {},
+      context: { clientIp: '127.0.0.1' },
+    })
+    expect(response.status).toBe(413)
+    expect((await store.orders.get(order.id))!.status).toBe('pending_payment')
+  })
+
   it('marks the order paid for a genuine ITN, and a replay changes nothing', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {})
     const order = await store.orders.place(draft(), newOrderId(), new Date().toISOString())

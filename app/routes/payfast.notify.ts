@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 
+import { ITN_BODY_LIMIT, readTextWithin } from '~/lib/http.server'
 import { receiveItn } from '~/lib/payfast/itn.server'
 
 /** How long PayFast waits for our answer at most; past this we answer and let the handling finish. */
@@ -16,7 +17,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (request.method !== 'POST')
       return new Response(null, { status: 405, headers: { Allow: 'POST' } })
-    const body = await request.text()
+    const body = await readTextWithin(request, ITN_BODY_LIMIT)
+    if (body === null) {
+      return new Response('Payload Too Large', { status: 413, headers: { Connection: 'close' } })
+    }
     const handled = receiveItn({ body, sourceIp: context.clientIp ?? '' })
     let timer: ReturnType<typeof setTimeout> | undefined
     await Promise.race([
