@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData } from '@remix-run/react'
 import type { z } from 'zod'
 
-import { ErrorList, Field, FormErrors, TextareaField } from '~/components/forms'
+import { ErrorList, Field, FormErrors, TextareaField, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import type { ReviewActionData } from '~/lib/reviews/review-action.server'
 import { reviewFormSchema } from '~/lib/reviews/schema'
@@ -19,8 +19,7 @@ export function ReviewForm() {
     id: 'review',
     lastResult: actionData?.result,
     constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...VALIDATE_ON,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewFormSchema }),
   })
   const rating = fields.rating
