@@ -17,7 +17,7 @@ import { optionalUser } from '~/lib/auth/session.server'
 import { loadCart } from '~/lib/cart/cart.server'
 import { FREE_SHIPPING_FROM_CENTS, SHIPPING_CENTS } from '~/lib/cart/rules'
 import { requireCartItems } from '~/lib/cart/guard.server'
-import { checkoutAction, checkoutPrefill } from '~/lib/checkout/checkout.server'
+import { checkoutAction, checkoutPrefill, newCheckoutKey } from '~/lib/checkout/checkout.server'
 import { checkoutFormSchema } from '~/lib/checkout/schema'
 import { formatRand } from '~/lib/money'
 import { TotalsList } from '~/components/orders/totals-view'
@@ -46,18 +46,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     totals: cart.totals,
     hasProblems: cart.hasProblems,
+    checkoutKey: newCheckoutKey(),
   }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireCartItems(request)
+  // The cartCheck guard runs inside checkoutAction, after a repeated post of an already placed
+  // checkout (whose cart is empty by then) is sent on to its order.
   return checkoutAction({ request })
 }
 
 const constraint = getZodConstraint(checkoutFormSchema)
 
 export default function CheckoutPage() {
-  const { signedIn, prefill, lines, totals, hasProblems } = useLoaderData<typeof loader>()
+  const { signedIn, prefill, lines, totals, hasProblems, checkoutKey } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const submitting = useIsPending()
   const [form, fields] = useForm<
@@ -84,6 +87,7 @@ export default function CheckoutPage() {
         >
           <h2 id="checkout-details-title">Your details</h2>
           <FormErrors form={form} />
+          <input type="hidden" name="checkoutKey" value={checkoutKey} />
           {!signedIn ? (
             <p className="field__hint">
               Checking out as a guest. <Link to="/auth?redirectTo=/checkout">Sign in</Link> to keep

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto'
+
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 
 import { optionalUser } from '~/lib/auth/session.server'
 import {
+  cartOwner,
   clearCart,
   loadCart,
   readCartLines,
@@ -11,6 +14,7 @@ import {
   type CartOwner,
   type CartViewLine,
 } from '~/lib/cart/cart.server'
+import { requireCartItems } from '~/lib/cart/guard.server'
 import { cartTotals, maxQuantityFor } from '~/lib/cart/rules'
 import { getStore, type Store } from '~/lib/data/index.server'
 import { OutOfStockError } from '~/lib/data/store'
@@ -45,6 +49,15 @@ export function checkoutPrefill(
   }
 }
 
+/**
+ * A fresh key for one rendering of the checkout page (its hidden `checkoutKey` field). The order
+ * placed from that page claims the key, so a second post of the same page (a double click, the
+ * browser retrying after a dropped response) finds that order instead of placing another.
+ */
+export function newCheckoutKey(): string {
+  return randomBytes(16).toString('base64url')
+}
+
 /** What the order will hold: snapshots of today's names and prices, and the totals. */
 export function orderDraft(
   form: CheckoutForm,
@@ -60,6 +73,7 @@ export function orderDraft(
   }))
   const totals = cartTotals(orderLines)
   return {
+    checkoutKey: form.checkoutKey ?? null,
     userId,
     email: form.email,
     firstName: form.firstName,
@@ -96,16 +110,23 @@ export function shortageMessage(
 /**
  * POST /checkout: validates the form, expires stale pending orders, places the order (stock
  * reserved in one transaction), empties the cart, remembers the order in the session and sends
- * the shopper to the PayFast page.
+ * the shopper to the PayFast page. A repeated post of a checkout whose order is already placed
+ * (same `checkoutKey`) goes to that order's pay step instead; this is checked before the
+ * `cartCheck` guard, because placing the order emptied the cart.
  */
 export async function checkoutAction({ request }: { request: Request }) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: checkoutFormSchema })
+  const store = await getStore()
+  const key = submission.status === 'success' ? submission.value.checkoutKey : undefined
+  const placed = key ? await store.orders.findByCheckoutKey(key) : null
+  if (placed) return toPayStep(placed, await cartOwner(request), store)
+
+  await requireCartItems(request)
   if (submission.status !== 'success') {
     return data<CheckoutActionData>({ result: submission.reply() }, { status: 400 })
   }
 
-  const store = await getStore()
   const [user, cart] = await Promise.all([
     optionalUser(request, { checkRevoked: true }),
     loadCart(request, store),
@@ -128,11 +149,17 @@ export async function checkoutAction({ request }: { request: Request }) {
     )
   }
 
-  const { session } = cart.owner
-  await clearCart(cart.owner, store)
-  holdOrderId(session, order.id)
+  return toPayStep(order, cart.owner, store)
+}
+
+/** After placing (or finding) the order: the cart emptied, the order held by this browser, on to PayFast. */
+async function toPayStep(order: Order, owner: CartOwner, store: Store) {
+  // A repeat after a dropped response may still carry the cart in its cookie; once the order is
+  // settled the shopper may have filled a new cart, which stays.
+  if (order.status === 'pending_payment') await clearCart(owner, store)
+  holdOrderId(owner.session, order.id)
   return redirect(`/checkout/pay/${order.id}`, {
-    headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
+    headers: { 'Set-Cookie': await sessionStorage.commitSession(owner.session) },
   })
 }
 

@@ -2,8 +2,26 @@ import { z } from 'zod'
 
 import { addressFields, email, personalFields } from '~/lib/fields'
 
-/** The one schema of the checkout form: contact details and the South African delivery address. */
-export const checkoutFormSchema = z.object({ email, ...personalFields, ...addressFields })
+/**
+ * A checkout key: random, from the rendered checkout page (a hidden field). A malformed or missing
+ * one places the order without the repeat check rather than showing an error the shopper cannot see.
+ */
+const checkoutKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/)
+  .optional()
+  .catch(undefined)
+
+/**
+ * The one schema of the checkout form: contact details, the South African delivery address, and
+ * the checkout key that makes placing the order idempotent.
+ */
+export const checkoutFormSchema = z.object({
+  email,
+  ...personalFields,
+  ...addressFields,
+  checkoutKey,
+})
 
 export type CheckoutForm = z.output<typeof checkoutFormSchema>
 

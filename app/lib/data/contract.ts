@@ -805,6 +805,133 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         expect(await store.orders.expirePending(minutes(-30, now), now)).toBe(0)
         expect(await stockOf(store, 'biltong')).toBe(9)
       })
+
+      it('places one order per checkout key: a repeat finds it and reserves nothing', async () => {
+        const input = {
+          ...draft([{ productId: 'biltong', quantity: 3 }], 'u1'),
+          checkoutKey: 'k-1',
+        }
+        const first = await store.orders.place(input, orderId(), minutes(1))
+        expect(first.refundNeeded).toBe(false)
+        const again = await store.orders.place(input, orderId(), minutes(2))
+        expect(again).toEqual(first)
+        expect(await stockOf(store, 'biltong')).toBe(7)
+        expect(await store.orders.findByCheckoutKey('k-1')).toEqual(first)
+        expect(await store.orders.findByCheckoutKey('k-2')).toBeNull()
+        // Another checkout, and orders without a key, place as usual.
+        const other = await store.orders.place({ ...input, checkoutKey: 'k-2' }, orderId(), T0)
+        expect(other.id).not.toBe(first.id)
+        await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }]), orderId(), T0)
+        await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }]), orderId(), T0)
+        expect(await stockOf(store, 'biltong')).toBe(2)
+      })
+
+      it('places one order and reserves stock once for concurrent posts of one checkout', async () => {
+        const input = {
+          ...draft([
+            { productId: 'biltong', quantity: 2 },
+            { productId: 'rooibos', quantity: 1 },
+          ]),
+          checkoutKey: 'double-click',
+        }
+        const placed = await Promise.all(
+          Array.from({ length: 5 }, () => store.orders.place(input, orderId(), T0)),
+        )
+        expect(new Set(placed.map((order) => order.id)).size).toBe(1)
+        expect(await stockOf(store, 'biltong')).toBe(8)
+        expect(await stockOf(store, 'rooibos')).toBe(3)
+        expect(await store.orders.findByCheckoutKey('double-click')).toEqual(placed[0])
+      }, 90_000)
+
+      it('does not claim a checkout key for an order it could not fill', async () => {
+        const input = { ...draft([{ productId: 'rooibos', quantity: 9 }]), checkoutKey: 'short' }
+        await expect(store.orders.place(input, orderId(), T0)).rejects.toBeInstanceOf(
+          OutOfStockError,
+        )
+        expect(await store.orders.findByCheckoutKey('short')).toBeNull()
+        const fixed = { ...input, lines: draft([{ productId: 'rooibos', quantity: 2 }]).lines }
+        const order = await store.orders.place(fixed, orderId(), T0)
+        expect(await store.orders.findByCheckoutKey('short')).toEqual(order)
+        expect(await stockOf(store, 'rooibos')).toBe(2)
+      })
+
+      it('flags a payment for a cancelled or failed order for a refund, once per pf_payment_id', async () => {
+        const cancelled = await store.orders.place(
+          draft([{ productId: 'biltong', quantity: 3 }]),
+          orderId(),
+          minutes(0),
+        )
+        const failed = await store.orders.place(
+          draft([{ productId: 'rooibos', quantity: 1 }]),
+          orderId(),
+          minutes(1),
+        )
+        await store.orders.transition(failed.id, 'payment_failed', { now: minutes(2) })
+        const now = minutes(40)
+        expect(await store.orders.expirePending(minutes(-30, now), now)).toBe(1)
+        expect(await store.orders.listRefundNeeded()).toEqual([])
+
+        const late = 'payment received after cancellation: refund needed (pf_payment_id 555)'
+        const { order, flagged } = await store.orders.flagLatePayment(cancelled.id, {
+          now: minutes(41),
+          pfPaymentId: '555',
+        })
+        expect(flagged).toBe(true)
+        expect(order).toMatchObject({
+          status: 'cancelled',
+          refundNeeded: true,
+          pfPaymentId: '555',
+          updatedAt: minutes(41),
+        })
+        expect(order.history.at(-1)).toEqual({ status: 'cancelled', at: minutes(41), note: late })
+        expect(await store.orders.get(cancelled.id)).toEqual(order)
+        // The stock released on cancellation stays released.
+        expect(await stockOf(store, 'biltong')).toBe(10)
+
+        const repeat = await store.orders.flagLatePayment(cancelled.id, {
+          now: minutes(42),
+          pfPaymentId: '555',
+        })
+        expect(repeat).toEqual({ order, flagged: false })
+        expect(await store.orders.get(cancelled.id)).toEqual(order)
+
+        // A second, different payment is noted too; the first reference stays on the order.
+        const second = await store.orders.flagLatePayment(cancelled.id, {
+          now: minutes(43),
+          pfPaymentId: '556',
+        })
+        expect(second.flagged).toBe(true)
+        expect(second.order.pfPaymentId).toBe('555')
+        expect(second.order.history.map((h) => h.note).slice(-2)).toEqual([
+          late,
+          'payment received after cancellation: refund needed (pf_payment_id 556)',
+        ])
+
+        await store.orders.flagLatePayment(failed.id, { now: minutes(44), pfPaymentId: '557' })
+        expect((await store.orders.listRefundNeeded()).map((o) => o.id)).toEqual([
+          cancelled.id,
+          failed.id,
+        ])
+      })
+
+      it('refuses to flag an order that is still payable or already paid', async () => {
+        const pending = await store.orders.place(
+          draft([{ productId: 'biltong', quantity: 1 }]),
+          orderId(),
+          T0,
+        )
+        await expect(
+          store.orders.flagLatePayment(pending.id, { now: minutes(1), pfPaymentId: '1' }),
+        ).rejects.toBeInstanceOf(InvalidTransitionError)
+        await store.orders.transition(pending.id, 'paid', { now: minutes(1), pfPaymentId: '1' })
+        const paid = await store.orders.get(pending.id)
+        await expect(
+          store.orders.flagLatePayment(pending.id, { now: minutes(2), pfPaymentId: '2' }),
+        ).rejects.toBeInstanceOf(InvalidTransitionError)
+        expect(await store.orders.get(pending.id)).toEqual(paid)
+        expect(paid?.refundNeeded).toBe(false)
+        expect(await store.orders.listRefundNeeded()).toEqual([])
+      })
     })
 
     describe('contact messages', () => {

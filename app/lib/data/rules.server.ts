@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 
 import {
+  LATE_PAYMENT_NOTE,
   ORDER_TRANSITIONS,
   type ContactMessage,
   STOCK_RELEASED_STATUSES,
@@ -49,6 +50,18 @@ export function applyRating(
     count: summary.count - removed + 1,
     sum: summary.sum - (previous ?? 0) + next,
     distribution,
+  }
+}
+
+/** The history note of a late payment; carries the PayFast reference staff refund, and keys idempotency. */
+export function latePaymentNote(pfPaymentId: string): string {
+  return `${LATE_PAYMENT_NOTE} (pf_payment_id ${pfPaymentId})`
+}
+
+/** Only an order that stopped being payable can take a late payment. */
+export function assertLatePayable(orderId: string, status: OrderStatus): void {
+  if (!STOCK_RELEASED_STATUSES.includes(status)) {
+    throw new InvalidTransitionError(`Order ${orderId} is ${status}, not cancelled or failed`)
   }
 }
 

@@ -136,9 +136,28 @@ export class InvalidTransitionError extends Error {
 }
 
 export interface OrderStore {
-  /** Reserves stock for every line and stores the order, all in one transaction; OutOfStockError if any line cannot be met. */
+  /**
+   * Reserves stock for every line and stores the order, all in one transaction; OutOfStockError if
+   * any line cannot be met. With `draft.checkoutKey`, placing is idempotent: when an order already
+   * holds that key (checked and claimed in the same transaction), that order is returned and no
+   * stock is reserved.
+   */
   place(draft: OrderDraft, id: string, now: string): Promise<Order>
   get(id: string): Promise<Order | null>
+  /** The order placed with this checkout key, if any. */
+  findByCheckoutKey(checkoutKey: string): Promise<Order | null>
+  /**
+   * A payment arrived for an order that is no longer payable (cancelled or payment_failed): its
+   * status stays, its history gets LATE_PAYMENT_NOTE (with the pf_payment_id) and refundNeeded is
+   * set; pfPaymentId is recorded if the order had none. Idempotent per `pfPaymentId`: a repeat
+   * changes nothing (`flagged: false`). Throws InvalidTransitionError for any other status.
+   */
+  flagLatePayment(
+    id: string,
+    options: { now: string; pfPaymentId: string },
+  ): Promise<{ order: Order; flagged: boolean }>
+  /** Orders flagged for a refund, oldest first (the back office's list). */
+  listRefundNeeded(): Promise<Order[]>
   /** Newest first. */
   listForUser(userId: string): Promise<Order[]>
   /**

@@ -170,12 +170,23 @@ export type Order = {
   history: OrderHistoryEntry[]
   /** PayFast's payment reference once an ITN settled the order. */
   pfPaymentId: string | null
+  /**
+   * A payment arrived after the order stopped being payable (cancelled, expired, payment failed):
+   * staff must refund it. The back office lists these.
+   */
+  refundNeeded: boolean
   createdAt: string
   updatedAt: string
 }
 
-/** What checkout hands the store; the store adds id, status, history and times. */
+/**
+ * What checkout hands the store; the store adds id, status, history and times. `checkoutKey` names
+ * the checkout the order comes from: a second placement with the same key finds the first order.
+ */
 export type OrderDraft = Omit<
   Order,
-  'id' | 'status' | 'history' | 'pfPaymentId' | 'createdAt' | 'updatedAt'
->
+  'id' | 'status' | 'history' | 'pfPaymentId' | 'refundNeeded' | 'createdAt' | 'updatedAt'
+> & { checkoutKey?: string | null }
+
+/** Appended to the history of an order that was paid after it stopped being payable. */
+export const LATE_PAYMENT_NOTE = 'payment received after cancellation: refund needed'

@@ -228,6 +228,81 @@ describe('handleItn', () => {
     expect(orders.snapshot('K7M2P9QRTW')).toMatchObject({ status: 'paid', pfPaymentId: '1089250' })
   })
 
+  describe('a COMPLETE for an order no longer payable', () => {
+    const LATE = 'payment received after cancellation: refund needed (pf_payment_id 1089250)'
+
+    it.each([
+      ['cancelled', 'Cancelled at PayFast'],
+      ['cancelled', 'Payment not completed within 30 minutes'],
+      ['payment_failed', 'PayFast FAILED'],
+    ] as const)(
+      'keeps a %s order (%s) as it is, notes the payment and flags a refund',
+      async (status, note) => {
+        const { deps, log } = setup()
+        const history = [
+          ...pendingOrder().history,
+          { status, at: '2024-05-01T10:31:00.000Z', note },
+        ]
+        const orders = fakeOrders([pendingOrder({ status, history })])
+        const input = { body: itnBody(itnPairs()), sourceIp: PAYFAST_IP }
+        const result = await handleItn(input, { ...deps, orders })
+        expect(result).toMatchObject({ outcome: 'flagged', orderId: 'K7M2P9QRTW', status })
+        expect(log.warn).toHaveBeenCalledWith(
+          expect.stringMatching(/refund needed/),
+          expect.anything(),
+        )
+        const flagged = orders.snapshot('K7M2P9QRTW')!
+        expect(flagged).toMatchObject({ status, refundNeeded: true, pfPaymentId: '1089250' })
+        expect(flagged.history.at(-1)).toEqual({
+          status,
+          at: '2024-05-01T10:05:00.000Z',
+          note: LATE,
+        })
+        expect(orders.transitions).toEqual([])
+
+        // PayFast repeats ITNs until answered: the same pf_payment_id changes nothing more.
+        expect((await handleItn(input, { ...deps, orders })).outcome).toBe('ignored')
+        expect(orders.snapshot('K7M2P9QRTW')).toEqual(flagged)
+      },
+    )
+
+    it('flags the order when the expiry sweep cancels it between the read and the payment', async () => {
+      const { deps } = setup()
+      const orders = fakeOrders([pendingOrder()])
+      // The sweep lands after the handler read the order as pending_payment.
+      const racing = {
+        ...orders,
+        async transition(...args: Parameters<typeof orders.transition>) {
+          await orders.transition('K7M2P9QRTW', 'cancelled', {
+            now: '2024-05-01T10:04:59.000Z',
+            note: 'Payment not completed within 30 minutes',
+          })
+          return orders.transition(...args)
+        },
+      }
+      const input = { body: itnBody(itnPairs()), sourceIp: PAYFAST_IP }
+      const result = await handleItn(input, { ...deps, orders: racing })
+      expect(result).toMatchObject({ outcome: 'flagged', status: 'cancelled' })
+      expect(orders.snapshot('K7M2P9QRTW')).toMatchObject({
+        status: 'cancelled',
+        refundNeeded: true,
+      })
+    })
+
+    it('does not flag a CANCELLED or FAILED notification for a cancelled order', async () => {
+      const { deps } = setup()
+      const cancelled = pendingOrder({ status: 'cancelled' })
+      const orders = fakeOrders([cancelled])
+      for (const payment_status of ['CANCELLED', 'FAILED']) {
+        const body = itnBody(itnPairs({ payment_status }))
+        expect((await handleItn({ body, sourceIp: PAYFAST_IP }, { ...deps, orders })).outcome).toBe(
+          'ignored',
+        )
+      }
+      expect(orders.snapshot('K7M2P9QRTW')).toEqual(cancelled)
+    })
+  })
+
   it('ignores a status that settles nothing', async () => {
     const { orders, deps } = setup()
     const body = itnBody(itnPairs({ payment_status: 'PENDING' }))

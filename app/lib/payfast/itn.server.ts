@@ -1,4 +1,4 @@
-import type { OrderStatus } from '~/lib/data/types'
+import { STOCK_RELEASED_STATUSES, type OrderStatus } from '~/lib/data/types'
 import { getStore } from '~/lib/data/index.server'
 import { InvalidTransitionError, type OrderStore } from '~/lib/data/store'
 import { env } from '~/lib/env.server'
@@ -25,7 +25,7 @@ export type ItnLog = {
 
 export type ItnDeps = {
   config: Pick<PayfastConfig, 'merchantId' | 'passphrase' | 'baseUrl' | 'validIps'>
-  orders: Pick<OrderStore, 'get' | 'transition'>
+  orders: Pick<OrderStore, 'get' | 'transition' | 'flagLatePayment'>
   /** Server confirmation of the parameter string; defaults to a POST to `{base}/eng/query/validate`. */
   validate?: (paramString: string) => Promise<boolean>
   /** ISO-8601 time recorded in the order history; defaults to the clock. */
@@ -34,8 +34,11 @@ export type ItnDeps = {
 }
 
 export type ItnResult = {
-  /** accepted: the order changed; ignored: a genuine ITN that changes nothing; rejected: a check failed. */
-  outcome: 'accepted' | 'ignored' | 'rejected'
+  /**
+   * accepted: the order changed; flagged: a payment for an order no longer payable, marked for a
+   * refund; ignored: a genuine ITN that changes nothing; rejected: a check failed.
+   */
+  outcome: 'accepted' | 'flagged' | 'ignored' | 'rejected'
   reason: string
   orderId?: string
   status?: OrderStatus
@@ -63,8 +66,8 @@ export async function receiveItn(input: ItnInput): Promise<ItnResult> {
 /**
  * Handles one PayFast ITN (instant transaction notification). Checks, in order: the signature, the
  * source IP, the merchant id, the order and its amount, then PayFast's server confirmation. Any
- * failed check changes nothing. An order that is no longer pending payment is left alone, so a
- * replayed ITN is a no-op. Never throws: every outcome is logged and returned; the route answers
+ * failed check changes nothing. An order that is no longer pending payment keeps its status, so a
+ * replayed ITN is a no-op; a payment for one that was cancelled or failed flags it for a refund. Never throws: every outcome is logged and returned; the route answers
  * 200 whatever the outcome.
  */
 export async function handleItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
@@ -83,6 +86,7 @@ export async function handleItn(input: ItnInput, deps: ItnDeps): Promise<ItnResu
     reason: result.reason,
   }
   if (result.outcome === 'rejected') log.warn(`PayFast ITN rejected: ${result.reason}`, details)
+  else if (result.outcome === 'flagged') log.warn(`PayFast ITN flagged: ${result.reason}`, details)
   else log.info(`PayFast ITN ${result.outcome}: ${result.reason}`, details)
   return result
 }
@@ -142,6 +146,10 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
 
   const pfPaymentId = fields.get('pf_payment_id') ?? ''
   const paymentStatus = fields.get('payment_status') ?? ''
+  const now = (deps.now ?? (() => new Date().toISOString()))()
+  if (paymentStatus === 'COMPLETE' && STOCK_RELEASED_STATUSES.includes(order.status)) {
+    return flagLatePayment(orderId, pfPaymentId, now, deps)
+  }
   if (order.status !== 'pending_payment') {
     const replay = order.pfPaymentId !== null && order.pfPaymentId === pfPaymentId
     return {
@@ -169,7 +177,7 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
 
   try {
     const updated = await deps.orders.transition(orderId, to, {
-      now: (deps.now ?? (() => new Date().toISOString()))(),
+      now,
       note: `PayFast ${paymentStatus}${pfPaymentId ? ` (pf_payment_id ${pfPaymentId})` : ''}`,
       ...(to === 'paid' ? { pfPaymentId } : {}),
     })
@@ -180,11 +188,40 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
       status: updated.status,
     }
   } catch (error) {
-    // Two ITNs for one order raced: the other one settled it first.
+    // Two ITNs for one order raced, or the expiry sweep cancelled it meanwhile: the other settled it first.
     if (error instanceof InvalidTransitionError) {
+      const settled = await deps.orders.get(orderId)
+      if (to === 'paid' && settled && STOCK_RELEASED_STATUSES.includes(settled.status)) {
+        return flagLatePayment(orderId, pfPaymentId, now, deps)
+      }
       return { outcome: 'ignored', reason: `order settled meanwhile: ${error.message}`, orderId }
     }
     throw error
+  }
+}
+
+/**
+ * A genuine COMPLETE for an order that is no longer payable (cancelled, expired, payment failed):
+ * the money arrived but the goods are released, so the order keeps its status and is flagged for a
+ * refund. A repeat of the same pf_payment_id changes nothing.
+ */
+async function flagLatePayment(
+  orderId: string,
+  pfPaymentId: string,
+  now: string,
+  deps: ItnDeps,
+): Promise<ItnResult> {
+  if (!/^\d{1,32}$/.test(pfPaymentId)) {
+    return { outcome: 'rejected', reason: 'COMPLETE without a pf_payment_id', orderId }
+  }
+  const { order, flagged } = await deps.orders.flagLatePayment(orderId, { now, pfPaymentId })
+  return {
+    outcome: flagged ? 'flagged' : 'ignored',
+    reason: flagged
+      ? `COMPLETE (pf_payment_id ${pfPaymentId}) for an order already ${order.status}: refund needed`
+      : `replay of pf_payment_id ${pfPaymentId}: refund already flagged`,
+    orderId,
+    status: order.status,
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Order, OrderStatus } from '~/lib/data/types'
 import { InvalidTransitionError, type OrderStore } from '~/lib/data/store'
-import { ORDER_TRANSITIONS } from '~/lib/data/types'
+import { LATE_PAYMENT_NOTE, ORDER_TRANSITIONS, STOCK_RELEASED_STATUSES } from '~/lib/data/types'
 
 /** An order as the store would hold it after checkout. */
 export function pendingOrder(overrides: Partial<Order> = {}): Order {
@@ -42,14 +42,18 @@ export function pendingOrder(overrides: Partial<Order> = {}): Order {
     status: 'pending_payment',
     history: [{ status: 'pending_payment', at: '2024-05-01T10:00:00.000Z', note: null }],
     pfPaymentId: null,
+    refundNeeded: false,
     createdAt: '2024-05-01T10:00:00.000Z',
     updatedAt: '2024-05-01T10:00:00.000Z',
     ...overrides,
   }
 }
 
-/** An in-memory stand-in for the two OrderStore methods the ITN handler uses. */
-export function fakeOrders(orders: Order[]): Pick<OrderStore, 'get' | 'transition'> & {
+/** An in-memory stand-in for the OrderStore methods the ITN handler uses. */
+export function fakeOrders(orders: Order[]): Pick<
+  OrderStore,
+  'get' | 'transition' | 'flagLatePayment'
+> & {
   snapshot(id: string): Order | undefined
   transitions: { id: string; to: OrderStatus }[]
 } {
@@ -73,6 +77,21 @@ export function fakeOrders(orders: Order[]): Pick<OrderStore, 'get' | 'transitio
       order.updatedAt = now
       transitions.push({ id, to })
       return structuredClone(order)
+    },
+    async flagLatePayment(id, { now, pfPaymentId }) {
+      const order = byId.get(id)
+      if (!order || !STOCK_RELEASED_STATUSES.includes(order.status)) {
+        throw new InvalidTransitionError(`${id}: ${order?.status ?? 'missing'} is still payable`)
+      }
+      const note = `${LATE_PAYMENT_NOTE} (pf_payment_id ${pfPaymentId})`
+      if (order.history.some((entry) => entry.note === note)) {
+        return { order: structuredClone(order), flagged: false }
+      }
+      order.refundNeeded = true
+      order.pfPaymentId ??= pfPaymentId
+      order.history.push({ status: order.status, at: now, note })
+      order.updatedAt = now
+      return { order: structuredClone(order), flagged: true }
     },
   }
 }

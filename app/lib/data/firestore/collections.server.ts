@@ -2,7 +2,7 @@
  * Every Firestore collection the shop uses, in one place, so a rename or a security rule never
  * misses one. Document ids: products by product id, users/carts/liked/credentials by user id,
  * orders by order id, sessions by their random id, reviews by reviewId(productId, userId), userEmails by lower-cased email,
- * resetTokens and rateLimits by a SHA-256 of their key (keys may contain "/").
+ * resetTokens, rateLimits and checkoutKeys by a SHA-256 of their key (keys may contain "/").
  */
 export const COLLECTIONS = {
   products: 'products',
@@ -16,6 +16,8 @@ export const COLLECTIONS = {
   carts: 'carts',
   liked: 'liked',
   orders: 'orders',
+  /** Claims a checkout key for one order; created in the order's placing transaction. */
+  checkoutKeys: 'checkoutKeys',
   messages: 'messages',
   rateLimits: 'rateLimits',
 } as const

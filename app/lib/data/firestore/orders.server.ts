@@ -2,9 +2,12 @@ import type { DocumentReference, Transaction } from 'firebase-admin/firestore'
 
 import {
   EXPIRED_NOTE,
+  assertLatePayable,
   assertTransition,
   iso,
+  latePaymentNote,
   releasesStock,
+  safeDocId,
   wantedPerProduct,
 } from '../rules.server'
 import { OutOfStockError, type OrderStore } from '../store'
@@ -12,6 +15,14 @@ import type { Order, OrderStatus, Product } from '../types'
 import type { FirestoreContext } from './context.server'
 
 type TransitionOptions = { now: string; note?: string; pfPaymentId?: string }
+
+type CheckoutKeyDoc = { orderId: string; createdAt: string }
+
+/** An order document as stored; those written before the refund flag existed lack it. */
+const toOrder = (data: unknown): Order => {
+  const order = data as Omit<Order, 'refundNeeded'> & { refundNeeded?: boolean }
+  return { ...order, refundNeeded: order.refundNeeded ?? false }
+}
 
 /** Orders are one document each, their lines and history embedded. */
 export function createOrderStore({ col, transaction }: FirestoreContext): OrderStore {
@@ -24,7 +35,7 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
   ): Promise<Order> => {
     const snap = await tx.get(ref)
     if (!snap.exists) throw new Error(`Unknown order ${ref.id}`)
-    const order = snap.data() as Order
+    const order = toOrder(snap.data())
     assertTransition(order.id, order.status, to)
     const productSnaps = releasesStock(to)
       ? await tx.getAll(...new Set(order.lines.map((line) => col.products.doc(line.productId))))
@@ -56,6 +67,14 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
       const at = iso(now)
       const wanted = wantedPerProduct(draft)
       return transaction(async (tx) => {
+        // Reads before writes: the checkout key first. Its document is created below in this same
+        // transaction, so of two placements of one checkout the second retries and finds the first.
+        const keyRef = draft.checkoutKey ? col.checkoutKeys.doc(safeDocId(draft.checkoutKey)) : null
+        const keySnap = keyRef ? await tx.get(keyRef) : null
+        if (keySnap?.exists) {
+          const placed = await tx.get(col.orders.doc((keySnap.data() as CheckoutKeyDoc).orderId))
+          if (placed.exists) return toOrder(placed.data())
+        }
         const refs = [...wanted.keys()].map((productId) => col.products.doc(productId))
         const snaps = await tx.getAll(...refs)
         const shortages: OutOfStockError['shortages'] = []
@@ -95,20 +114,56 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
           status: 'pending_payment',
           history: [{ status: 'pending_payment', at, note: null }],
           pfPaymentId: null,
+          refundNeeded: false,
           createdAt: at,
           updatedAt: at,
         }
         tx.create(col.orders.doc(id), order)
+        if (keyRef) tx.set(keyRef, { orderId: id, createdAt: at } satisfies CheckoutKeyDoc)
         return order
       })
     },
     async get(id) {
       const snap = await col.orders.doc(id).get()
-      return snap.exists ? (snap.data() as Order) : null
+      return snap.exists ? toOrder(snap.data()) : null
     },
     async listForUser(userId) {
       const snap = await col.orders.where('userId', '==', userId).orderBy('createdAt', 'desc').get()
-      return snap.docs.map((doc) => doc.data() as Order)
+      return snap.docs.map((doc) => toOrder(doc.data()))
+    },
+    async findByCheckoutKey(checkoutKey) {
+      const key = await col.checkoutKeys.doc(safeDocId(checkoutKey)).get()
+      if (!key.exists) return null
+      const snap = await col.orders.doc((key.data() as CheckoutKeyDoc).orderId).get()
+      return snap.exists ? toOrder(snap.data()) : null
+    },
+    async flagLatePayment(id, { now, pfPaymentId }) {
+      const at = iso(now)
+      const note = latePaymentNote(pfPaymentId)
+      const ref = col.orders.doc(id)
+      return transaction(async (tx) => {
+        const snap = await tx.get(ref)
+        if (!snap.exists) throw new Error(`Unknown order ${id}`)
+        const order = toOrder(snap.data())
+        assertLatePayable(id, order.status)
+        if (order.history.some((entry) => entry.note === note)) return { order, flagged: false }
+        const next: Order = {
+          ...order,
+          refundNeeded: true,
+          pfPaymentId: order.pfPaymentId ?? pfPaymentId,
+          history: [...order.history, { status: order.status, at, note }],
+          updatedAt: at,
+        }
+        tx.set(ref, next)
+        return { order: next, flagged: true }
+      })
+    },
+    async listRefundNeeded() {
+      // Equality only (no composite index); the list is short, so it is sorted here.
+      const snap = await col.orders.where('refundNeeded', '==', true).get()
+      return snap.docs
+        .map((doc) => toOrder(doc.data()))
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
     },
     async transition(id, to, options) {
       const opts = { ...options, now: iso(options.now) }

@@ -159,4 +159,14 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX reset_tokens_user ON reset_tokens (user_id);
     `,
   },
+  {
+    version: 3,
+    name: 'orders: refund flag for late payments, one order per checkout key',
+    sql: `
+      ALTER TABLE orders ADD COLUMN refund_needed INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX orders_refund_needed ON orders (created_at) WHERE refund_needed = 1;
+      ALTER TABLE orders ADD COLUMN checkout_key TEXT;
+      CREATE UNIQUE INDEX orders_checkout_key ON orders (checkout_key);
+    `,
+  },
 ]

@@ -1,7 +1,9 @@
 import {
   EXPIRED_NOTE,
+  assertLatePayable,
   assertTransition,
   iso,
+  latePaymentNote,
   releasesStock,
   wantedPerProduct,
 } from '../rules.server'
@@ -23,6 +25,8 @@ type OrderRow = {
   vat_cents: number
   status: string
   pf_payment_id: string | null
+  refund_needed: number
+  checkout_key: string | null
   created_at: string
   updated_at: string
 }
@@ -45,6 +49,12 @@ export function createOrderStore(context: SqliteContext): OrderStore {
   const selectForUser = db.prepare<[string], OrderRow>(
     'SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, id',
   )
+  const selectByCheckoutKey = db.prepare<[string], OrderRow>(
+    'SELECT * FROM orders WHERE checkout_key = ?',
+  )
+  const selectRefundNeeded = db.prepare<[], OrderRow>(
+    'SELECT * FROM orders WHERE refund_needed = 1 ORDER BY created_at, id',
+  )
   const selectStale = db.prepare<[string], OrderRow>(
     "SELECT * FROM orders WHERE status = 'pending_payment' AND created_at < ?",
   )
@@ -56,8 +66,9 @@ export function createOrderStore(context: SqliteContext): OrderStore {
   )
   const insertOrder = db.prepare(
     `INSERT INTO orders (id, user_id, email, first_name, last_name, phone, shipping_address,
-       subtotal_cents, shipping_cents, total_cents, vat_cents, status, pf_payment_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', NULL, ?, ?)`,
+       subtotal_cents, shipping_cents, total_cents, vat_cents, status, pf_payment_id, checkout_key,
+       created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', NULL, ?, ?, ?)`,
   )
   const insertLine = db.prepare(
     `INSERT INTO order_lines (order_id, position, product_id, name, unit_price_cents, quantity, image_url)
@@ -69,6 +80,9 @@ export function createOrderStore(context: SqliteContext): OrderStore {
   )
   const updateStatus = db.prepare(
     'UPDATE orders SET status = ?, pf_payment_id = coalesce(?, pf_payment_id), updated_at = ? WHERE id = ?',
+  )
+  const flagRefund = db.prepare(
+    'UPDATE orders SET refund_needed = 1, pf_payment_id = coalesce(pf_payment_id, ?), updated_at = ? WHERE id = ?',
   )
   const addStock = db.prepare('UPDATE products SET stock = stock + ?, updated_at = ? WHERE id = ?')
 
@@ -96,6 +110,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
       .all(row.id)
       .map((h): OrderHistoryEntry => ({ status: h.status as OrderStatus, at: h.at, note: h.note })),
     pfPaymentId: row.pf_payment_id,
+    refundNeeded: row.refund_needed === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   })
@@ -121,6 +136,12 @@ export function createOrderStore(context: SqliteContext): OrderStore {
       const wanted = wantedPerProduct(draft)
       const placed = db
         .transaction((): Order => {
+          // The checkout key is checked inside the same immediate transaction that would claim it,
+          // so a second placement of one checkout waits for the first and then finds its order.
+          const existing = draft.checkoutKey
+            ? selectByCheckoutKey.get(draft.checkoutKey)
+            : undefined
+          if (existing) return toOrder(existing)
           const shortages: OutOfStockError['shortages'] = []
           for (const [productId, requested] of wanted) {
             const available = selectProduct.get(productId)?.stock ?? 0
@@ -140,6 +161,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
             draft.shippingCents,
             draft.totalCents,
             draft.vatCents,
+            draft.checkoutKey ?? null,
             at,
             at,
           )
@@ -167,6 +189,30 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     },
     async listForUser(userId) {
       return selectForUser.all(userId).map(toOrder)
+    },
+    async findByCheckoutKey(checkoutKey) {
+      const row = selectByCheckoutKey.get(checkoutKey)
+      return row ? toOrder(row) : null
+    },
+    async flagLatePayment(id, { now, pfPaymentId }) {
+      const at = iso(now)
+      const note = latePaymentNote(pfPaymentId)
+      return db
+        .transaction(() => {
+          const row = selectOrder.get(id)
+          if (!row) throw new Error(`Unknown order ${id}`)
+          assertLatePayable(id, row.status as OrderStatus)
+          if (selectHistory.all(id).some((entry) => entry.note === note)) {
+            return { order: toOrder(row), flagged: false }
+          }
+          flagRefund.run(pfPaymentId, at, id)
+          insertHistory.run({ orderId: id, status: row.status, at, note })
+          return { order: toOrder(selectOrder.get(id)!), flagged: true }
+        })
+        .immediate()
+    },
+    async listRefundNeeded() {
+      return selectRefundNeeded.all().map(toOrder)
     },
     async transition(id, to, options) {
       const opts = { ...options, now: iso(options.now) }
