@@ -204,9 +204,14 @@ function remixRequest(req, res) {
   res.on('close', () => {
     if (!res.writableFinished) controller.abort()
   })
+  const headers = createRemixHeaders(req.headers)
+  // NOTE: the cross-site check above already compared Origin with APP_URL's whole origin. Remix's own
+  // check compares it with the Host header instead and throws (a 500) when a proxy rewrites Host or
+  // a client sends a stray one, so Remix does not get to see it.
+  headers.delete('origin')
   return new Request(requestUrl.href, {
     method: req.method,
-    headers: createRemixHeaders(req.headers),
+    headers,
     signal: controller.signal,
     ...(req.rawBody ? { body: req.rawBody } : {}),
   })

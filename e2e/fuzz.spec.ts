@@ -393,6 +393,7 @@ test.describe('fuzz corpus', () => {
   })
 
   test('malformed paths are the 404 page, odd headers never a 500', async ({ request }) => {
+    const shop = new URL((await request.get('/healthz')).url()).origin
     for (const path of [
       '/%5C',
       '/%5c',
@@ -428,6 +429,14 @@ test.describe('fuzz corpus', () => {
         body: 'intent=add&productId=x&quantity=1',
         contentType: 'application/x-www-form-urlencoded',
         headers: { Origin: naughty, 'Sec-Fetch-Site': naughty, Cookie: `__session=${naughty}` },
+      },
+      {
+        // The shop's own Origin with a stray forwarded host: Remix alone would answer 500.
+        what: `X-Forwarded-Host ${i} on a same-origin post`,
+        path: '/cart',
+        body: 'intent=add&productId=x&quantity=1',
+        contentType: 'application/x-www-form-urlencoded',
+        headers: { Origin: shop, 'X-Forwarded-Host': naughty || 'evil.example' },
       },
     ])
     expect((await send(request, probes)).failures).toEqual([])
