@@ -2,7 +2,7 @@ import type { Session } from '@remix-run/node'
 
 import { getUserId } from '~/lib/auth/session.server'
 import { getStore, type Store } from '~/lib/data/index.server'
-import type { CartLine, Product } from '~/lib/data/types'
+import type { CartLine, Product, ProductImage } from '~/lib/data/types'
 import { getSession } from '~/lib/session.server'
 
 import {
@@ -114,7 +114,7 @@ export async function mergeVisitorCart(
 export type CartViewLine = {
   productId: string
   name: string
-  image: { url: string; alt: string } | null
+  image: Pick<ProductImage, 'url' | 'alt' | 'variants'> | null
   unitPriceCents: number
   /** The price when the shopper added it, when it differs from today's. */
   previousPriceCents: number | null
@@ -144,7 +144,11 @@ function priceCart(
         productId: product.id,
         name: product.name,
         image: product.images[0]
-          ? { url: product.images[0].url, alt: product.images[0].alt }
+          ? {
+              url: product.images[0].url,
+              alt: product.images[0].alt,
+              variants: product.images[0].variants,
+            }
           : null,
         unitPriceCents: product.priceCents,
         previousPriceCents:
