@@ -5,12 +5,13 @@ import type { AddressInfo } from 'node:net'
 /**
  * A fake Cloud Storage JSON API on loopback, for firebase-admin's Storage (through
  * FIREBASE_STORAGE_EMULATOR_HOST; the real Storage emulator cannot start offline). It keeps objects
- * in memory and answers the calls @google-cloud/storage makes for what the image store does:
- *   POST   /upload/storage/v1/b/{bucket}/o?uploadType=multipart   (file.save, resumable: false)
- *   GET    /storage/v1/b/{bucket}/o?prefix=…                       (bucket.getFiles)
- *   GET    /storage/v1/b/{bucket}/o/{object}?alt=media             (file.download)
- *   GET    /storage/v1/b/{bucket}/o/{object}                       (file.getMetadata)
- *   DELETE /storage/v1/b/{bucket}/o/{object}                       (file.delete)
+ * in memory and answers the calls @google-cloud/storage makes (logged from a run; against an emulator
+ * host it drops the /storage/v1 prefix except on uploads, and the real API's paths are taken too):
+ *   POST   /upload/storage/v1/b/{bucket}/o?uploadType=multipart&name=…   (file.save, resumable: false)
+ *   GET    /b/{bucket}/o?prefix=…                                      (bucket.getFiles)
+ *   GET    /b/{bucket}/o/{object}?alt=media                            (file.download)
+ *   GET    /b/{bucket}/o/{object}                                      (file.getMetadata)
+ *   DELETE /b/{bucket}/o/{object}                                      (file.delete)
  * and Firebase's download URLs, as a browser fetches them:
  *   GET    /v0/b/{bucket}/o/{object}?alt=media&token=…
  * Anything else answers 501 and is recorded in `unhandled`, so a test sees an unexpected call.
