@@ -101,3 +101,42 @@ test('a copied session cookie works until its session signs out, then never agai
     await Promise.all(contexts.map((context) => context.close()))
   }
 })
+
+test('resetting the password signs out every browser, and the link works once', async ({
+  page,
+  browser,
+  baseURL,
+  javaScript,
+  createUser,
+}) => {
+  const user = await createUser()
+  const contexts: BrowserContext[] = []
+  try {
+    const laptop = await otherBrowser(browser, baseURL, javaScript)
+    contexts.push(laptop)
+    const signedIn = await laptop.newPage()
+    await signIn(signedIn, user)
+
+    await page.goto('/auth?intent=reset')
+    await page.getByLabel('Email').fill(user.email)
+    await page.getByRole('button', { name: 'Send reset link' }).click()
+    await expect(page.getByText(/a link to choose a new password is on its way/)).toBeVisible()
+    const link = await page.getByRole('link', { name: 'reset link' }).getAttribute('href')
+    expect(link).toBeTruthy()
+    await page.goto(link!)
+    await page.getByRole('textbox', { name: 'New password' }).fill('a-brand-new-password')
+    await page.getByRole('button', { name: 'Save new password' }).click()
+    await expect(page).toHaveURL('/auth')
+
+    await expectSignedOut(signedIn)
+    // The same link a second time: refused.
+    await page.goto(link!)
+    await page.getByRole('textbox', { name: 'New password' }).fill('yet-another-password')
+    await page.getByRole('button', { name: 'Save new password' }).click()
+    await expect(
+      page.getByText(/This reset link is invalid, used or older than 30 minutes/),
+    ).toBeVisible()
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()))
+  }
+})
