@@ -1,9 +1,13 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 
 import { expect, test as base } from '@playwright/test'
 
+import { hashPassword } from '~/lib/auth/password.server'
 import { openStore, type Store } from '~/lib/data/index.server'
 import type { Product } from '~/lib/data/types'
+
+/** A customer account a test made for itself (local sign-in: AUTH_BACKEND=local). */
+export type TestUser = { id: string; email: string; password: string; firstName: string }
 
 /** A product a test made for itself: its page, and what the shop should say about it. */
 export type TestProduct = { id: string; name: string; href: string; stock: number }
@@ -21,6 +25,8 @@ type TestFixtures = {
     stock?: number
     priceCents?: number
   }) => Promise<TestProduct>
+  /** Makes a customer account straight in the store (signed out), for tests about what comes after sign-up. */
+  createUser: (options?: { firstName?: string }) => Promise<TestUser>
 }
 
 type WorkerFixtures = {
@@ -78,6 +84,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     })
     // NOTE: the store has no way to delete a product (orders keep their lines); each run has a
     // throwaway store (playwright.config.ts), and these ids never collide, so nothing is left to undo.
+  },
+  createUser: async ({ store }, use, testInfo) => {
+    await use(async ({ firstName = 'Thandi' } = {}) => {
+      const id = randomUUID()
+      const email = `e2e-${testInfo.project.name}-${id.slice(0, 8)}@example.co.za`
+      const password = `karoo-${randomBytes(6).toString('hex')}`
+      await store.users.create({
+        id,
+        email,
+        firstName,
+        lastName: 'Mokoena',
+        phone: null,
+        address: null,
+      })
+      await store.credentials.setPasswordHash(id, await hashPassword(password))
+      return { id, email, password, firstName }
+    })
+    // Like products, accounts stay in the run's throwaway store: the store cannot delete a user.
   },
   javaScript: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false)
