@@ -3,8 +3,8 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { expect, test as base } from '@playwright/test'
 
 import { hashPassword } from '~/lib/auth/password.server'
+import { makeProduct } from '~/lib/catalog/test-products'
 import { openStore, type Store } from '~/lib/data/index.server'
-import type { Product } from '~/lib/data/types'
 
 /** A customer account a test made for itself (local sign-in: AUTH_BACKEND=local). */
 export type TestUser = { id: string; email: string; password: string; firstName: string }
@@ -63,22 +63,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // Unique per test, project and call: the two projects run the same test at once on one store.
       const id = `e2e-${testInfo.project.name}-${randomBytes(4).toString('hex')}-${++made}`
       const now = new Date().toISOString()
-      const product: Product = {
+      // The catalogue tests' product factory, so a product here has every field a product needs.
+      const product = makeProduct({
         id,
         name: name ?? `Test Rusks ${id.slice(-10)}`,
         description: 'Made by an end-to-end test for itself.',
         category: 'pantry',
         categoryName: 'Pantry',
-        tags: [],
         priceCents,
-        compareAtCents: null,
         stock,
         images: pictures,
-        featuredRank: null,
-        rating: { count: 0, sum: 0, distribution: [0, 0, 0, 0, 0] },
         createdAt: now,
         updatedAt: now,
-      }
+      })
       await store.products.upsertMany([product])
       return { id, name: product.name, href: `/shop/${id}`, stock }
     })
