@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util'
 
 import { getStore } from '~/lib/data/index.server'
+import { env } from '~/lib/env.server'
 import { getImageStore } from '~/lib/images/image-store.server'
 import { MAX_PRODUCT_COUNT } from '~/lib/seed/products'
 import { SeedRefusedError, seedStore } from '~/lib/seed/seed.server'
@@ -63,6 +64,7 @@ async function main(): Promise<number> {
       force: args.force,
       seed: args.seed,
       images,
+      accounts: env.authBackend === 'firebase' ? firebaseAccounts : undefined,
       log: (line) => console.log(line),
     })
     if (result.status === 'skipped') {
@@ -82,6 +84,15 @@ async function main(): Promise<number> {
   } finally {
     await store.close()
   }
+}
+
+/** With AUTH_BACKEND=firebase, each demo customer gets a Firebase Auth account under its profile id. */
+async function firebaseAccounts(
+  customers: { id: string; email: string; firstName: string; lastName: string }[],
+) {
+  // Loaded on demand: the local default never pulls in firebase-admin.
+  const { ensureFirebaseAccounts } = await import('~/lib/auth/firebase-accounts.server')
+  return ensureFirebaseAccounts(customers, { projectId: env.firebase.projectId ?? '' })
 }
 
 main().then(

@@ -1,7 +1,12 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth, type Auth } from 'firebase-admin/auth'
 
-import type { SessionRecord, SessionStore, UserStore } from '~/lib/data/store'
+import {
+  DuplicateEmailError,
+  type SessionRecord,
+  type SessionStore,
+  type UserStore,
+} from '~/lib/data/store'
 import type { User } from '~/lib/data/types'
 
 import { storedSessions } from './stored-sessions.server'
@@ -31,7 +36,8 @@ export function identityToolkitBase(emulatorHost: string | undefined) {
     : 'https://identitytoolkit.googleapis.com/v1'
 }
 
-function adminAuth(projectId: string): Auth {
+/** firebase-admin's Auth for the project, one app per project (the adapter, the seed). */
+export function adminAuth(projectId: string): Auth {
   const name = `karoo-auth-${projectId}`
   const app: App = getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name)
   return getAuth(app)
@@ -84,22 +90,99 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthAdapter {
     return admin.createSessionCookie(idToken, { expiresIn: FIREBASE_SESSION_MS })
   }
 
-  /** The profile row keyed by the Firebase uid; made on first sign-in for accounts created elsewhere. */
-  async function ensureProfile(
+  /** Signs in with a password over REST: the ID token and uid, or the provider's error code. */
+  async function passwordSignIn(email: string, password: string) {
+    return call<TokenResponse>('signInWithPassword', { email, password, returnSecureToken: true })
+  }
+
+  /**
+   * The profile row of a Firebase account. Profiles are keyed by the Firebase uid, so the usual answer
+   * is `users.get(uid)`, made on first sign-in for accounts created elsewhere. `null` means a profile
+   * with this email already exists under another id (a seeded customer, a customer moved over from
+   * local accounts, or a half-made account from before linking): the caller links the two.
+   */
+  async function ownProfile(
     uid: string,
     email: string,
     names?: { firstName: string; lastName: string },
-  ): Promise<User> {
+  ): Promise<User | null> {
     const existing = await users.get(uid)
     if (existing) return existing
-    return users.create({
-      id: uid,
-      email: email.toLowerCase(),
-      firstName: names?.firstName ?? '',
-      lastName: names?.lastName ?? '',
-      phone: null,
-      address: null,
+    try {
+      return await users.create({
+        id: uid,
+        email: email.toLowerCase(),
+        firstName: names?.firstName ?? '',
+        lastName: names?.lastName ?? '',
+        phone: null,
+        address: null,
+      })
+    } catch (error) {
+      if (error instanceof DuplicateEmailError) return null
+      throw error
+    }
+  }
+
+  /**
+   * Links a profile made before its Auth account to that account, by giving the account the
+   * profile's id: the profile, its orders, reviews, cart and sessions all stay keyed as they are.
+   * Firebase cannot rename a uid, so the account is re-created under the profile's id (same email,
+   * verification, name, claims and, for a password sign-in, the password just proven); linked
+   * providers such as Google come along through importUsers.
+   */
+  async function moveAccountTo(profileId: string, uid: string, password?: string) {
+    const account = await admin.getUser(uid)
+    const email = account.email
+    if (!email) throw new AuthProviderError(`Firebase account ${uid} has no email to link by`)
+    const providers = account.providerData.filter((p) => p.providerId !== 'password')
+    await admin.deleteUser(uid)
+    if (password || providers.length === 0) {
+      await admin.createUser({
+        uid: profileId,
+        email,
+        emailVerified: account.emailVerified,
+        ...(account.displayName ? { displayName: account.displayName } : {}),
+        ...(password ? { password } : {}),
+      })
+      for (const p of providers) {
+        await admin.updateUser(profileId, {
+          providerToLink: { uid: p.uid, providerId: p.providerId, email: p.email ?? email },
+        })
+      }
+    } else {
+      const result = await admin.importUsers([
+        {
+          uid: profileId,
+          email,
+          emailVerified: account.emailVerified,
+          ...(account.displayName ? { displayName: account.displayName } : {}),
+          providerData: providers.map((p) => ({
+            uid: p.uid,
+            providerId: p.providerId,
+            email: p.email ?? email,
+            ...(p.displayName ? { displayName: p.displayName } : {}),
+          })),
+        },
+      ])
+      if (result.failureCount > 0) {
+        throw new AuthProviderError(
+          `Firebase could not link ${email}: ${result.errors[0]?.error.message ?? 'import failed'}`,
+        )
+      }
+    }
+    if (account.customClaims) await admin.setCustomUserClaims(profileId, account.customClaims)
+  }
+
+  /** An ID token for `uid` without its password: a custom token exchanged over REST (after a move). */
+  async function idTokenFor(uid: string): Promise<string> {
+    const token = await admin.createCustomToken(uid)
+    const result = await call<TokenResponse>('signInWithCustomToken', {
+      token,
+      returnSecureToken: true,
     })
+    if (!result.ok)
+      throw new AuthProviderError(`Firebase signInWithCustomToken failed: ${result.code}`)
+    return result.data.idToken
   }
 
   /**
@@ -148,6 +231,25 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthAdapter {
     signOutOthers: sessions.signOutOthers,
 
     async signUp({ email, password, firstName, lastName }) {
+      const displayName = `${firstName} ${lastName}`.trim()
+      const profile = await users.getByEmail(email)
+      if (profile) {
+        // A profile without an Auth account yet (seeded, moved over from local accounts): the new
+        // account takes the profile's id. An account that exists already keeps the email taken.
+        try {
+          await admin.createUser({ uid: profile.id, email, password, displayName })
+        } catch (error) {
+          const code = (error as { code?: unknown } | null)?.code
+          if (code === 'auth/email-already-exists' || code === 'auth/uid-already-exists') {
+            throw new EmailTakenError()
+          }
+          throw error
+        }
+        const signedIn = await passwordSignIn(email, password)
+        if (!signedIn.ok) throw new AuthProviderError(`Firebase sign-in failed: ${signedIn.code}`)
+        const token = await sessionFor(signedIn.data.idToken)
+        return { user: profile, session: { userId: profile.id, token } }
+      }
       const result = await call<TokenResponse>('signUp', {
         email,
         password,
@@ -158,17 +260,25 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthAdapter {
         throw new AuthProviderError(`Firebase signUp failed: ${result.code}`)
       }
       const { idToken, localId } = result.data
-      await call('update', { idToken, displayName: `${firstName} ${lastName}`.trim() })
-      const user = await ensureProfile(localId, email, { firstName, lastName })
+      await call('update', { idToken, displayName })
+      let user: User | null
+      try {
+        user = await ownProfile(localId, email, { firstName, lastName })
+      } catch (error) {
+        // Never leave an Auth account without its profile behind.
+        await admin.deleteUser(localId).catch(() => {})
+        throw error
+      }
+      if (!user) {
+        // A profile with this email appeared since the check above (a second sign-up racing this one).
+        await admin.deleteUser(localId).catch(() => {})
+        throw new EmailTakenError()
+      }
       return { user, session: { userId: localId, token: await sessionFor(idToken) } }
     },
 
     async signIn(email, password) {
-      const result = await call<TokenResponse>('signInWithPassword', {
-        email,
-        password,
-        returnSecureToken: true,
-      })
+      const result = await passwordSignIn(email, password)
       if (!result.ok) {
         if (
           [
@@ -184,8 +294,17 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthAdapter {
         throw new AuthProviderError(`Firebase signInWithPassword failed: ${result.code}`)
       }
       const { idToken, localId } = result.data
-      const user = await ensureProfile(localId, result.data.email ?? email)
-      return { user, session: { userId: localId, token: await sessionFor(idToken) } }
+      const accountEmail = result.data.email ?? email
+      const user = await ownProfile(localId, accountEmail)
+      if (user) return { user, session: { userId: localId, token: await sessionFor(idToken) } }
+      // The password is proven: move this account onto the existing profile's id and sign in again.
+      const profile = await users.getByEmail(accountEmail)
+      if (!profile) throw new Error(`The profile for ${accountEmail} vanished while linking`)
+      await moveAccountTo(profile.id, localId, password)
+      const again = await passwordSignIn(email, password)
+      if (!again.ok) throw new AuthProviderError(`Firebase sign-in failed: ${again.code}`)
+      const token = await sessionFor(again.data.idToken)
+      return { user: profile, session: { userId: profile.id, token } }
     },
 
     async requestPasswordReset(email) {
@@ -225,11 +344,22 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthAdapter {
       }
       const token = await rejectedAsProviderError('createSessionCookie', () => sessionFor(idToken))
       const [firstName = '', ...rest] = String(claims.name ?? '').split(' ')
-      const user = await ensureProfile(claims.uid, claims.email ?? '', {
+      const user = await ownProfile(claims.uid, claims.email ?? '', {
         firstName,
         lastName: rest.join(' '),
       })
-      return { user, session: { userId: claims.uid, token } }
+      if (user) return { user, session: { userId: claims.uid, token } }
+      // Only an email the provider verified may take over a profile made before this account.
+      if (!claims.email_verified) {
+        throw new AuthProviderError(
+          'This Google account’s email is not verified; it cannot join an existing profile',
+        )
+      }
+      const profile = await users.getByEmail(claims.email ?? '')
+      if (!profile) throw new Error(`The profile for ${claims.email} vanished while linking`)
+      await moveAccountTo(profile.id, claims.uid)
+      const moved = await sessionFor(await idTokenFor(profile.id))
+      return { user: profile, session: { userId: profile.id, token: moved } }
     },
   }
 }

@@ -28,6 +28,13 @@ export type SeedOptions = {
    * products keep the pictures' descriptions only: for tests that show no pictures.
    */
   images?: ImageStore
+  /**
+   * Sign-in accounts for the demo customers, given with their ids in this store: scripts/seed.ts
+   * passes Firebase Auth's when AUTH_BACKEND=firebase, so each seeded profile has its account.
+   */
+  accounts?: (
+    customers: { id: string; email: string; firstName: string; lastName: string }[],
+  ) => Promise<{ created: number }>
   now?: Date
   log?: (line: string) => void
 }
@@ -84,6 +91,12 @@ export async function seedStore(store: Store, options: SeedOptions = {}): Promis
     userIds.set(user.id, await ensureUser(store, user))
   }
   log(`Ensured ${DEMO_USERS.length} demo customers in ${ms(usersStarted)}`)
+  if (options.accounts) {
+    const accountsStarted = performance.now()
+    const customers = DEMO_USERS.map((user) => ({ ...user, id: userIds.get(user.id) ?? user.id }))
+    const { created } = await options.accounts(customers)
+    log(`Created ${created} sign-in accounts for demo customers in ${ms(accountsStarted)}`)
+  }
 
   const reviewsStarted = performance.now()
   const reviews = generateReviews(products, DEMO_USERS, { seed })
