@@ -28,7 +28,9 @@ test('the header search box lands on the shop with results', async ({ page }) =>
   await expect(cards(page).first()).toContainText(/biltong/i)
 })
 
-test('sort=price-asc orders the cards by price, and the sort control changes it', async ({ page }) => {
+test('sort=price-asc orders the cards by price, and the sort control changes it', async ({
+  page,
+}) => {
   await page.goto('/shop?sort=price-asc')
   const ascending = await cardPrices(page)
   expect(ascending.length).toBe(24)
@@ -59,9 +61,14 @@ test('a category filter narrows the catalogue and can be removed', async ({ page
 test('page links move through the catalogue', async ({ page }) => {
   await page.goto('/shop')
   const firstPage = await cards(page).first().textContent()
-  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' }).click()
+  await page
+    .getByRole('navigation', { name: 'Pages' })
+    .getByRole('link', { name: 'Page 2' })
+    .click()
   await expect(page).toHaveURL(/page=2/)
-  await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
+  await expect(
+    page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' }),
+  ).toHaveAttribute('aria-current', 'page')
   await expect(cards(page).first()).not.toHaveText(firstPage ?? '')
 })
 
@@ -71,7 +78,10 @@ test('an unknown product is a 404 with the standard page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible()
 })
 
-test('a product page shows price, stock, statistics and Product JSON-LD', async ({ page, request }) => {
+test('a product page shows price, stock, statistics and Product JSON-LD', async ({
+  page,
+  request,
+}) => {
   await page.goto('/shop')
   const first = cards(page).first()
   const name = (await first.getByRole('heading').textContent())!.trim()
@@ -81,14 +91,19 @@ test('a product page shows price, stock, statistics and Product JSON-LD', async 
   await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible()
 
   const html = await (await request.get(new URL(page.url()).pathname)).text()
-  const jsonLd = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!)
+  const jsonLd = JSON.parse(
+    html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!,
+  )
   expect(jsonLd['@type']).toBe('Product')
   expect(jsonLd.name).toBe(name)
   expect(jsonLd.offers.priceCurrency).toBe('ZAR')
   expect(jsonLd.offers.price).toMatch(/^\d+\.\d{2}$/)
 })
 
-test('the gallery moves by keyboard with JS, and by thumbnail links without', async ({ page, javaScript }) => {
+test('the gallery moves by keyboard with JS, and by thumbnail links without', async ({
+  page,
+  javaScript,
+}) => {
   await page.goto('/shop/rooibos-loose-leaf-tea-classic-250g')
   const gallery = page.getByRole('region', { name: /^Pictures of/ })
   if (javaScript) {
@@ -105,7 +120,9 @@ test('the gallery moves by keyboard with JS, and by thumbnail links without', as
   }
 })
 
-test('sitemap.xml lists the content pages and products; robots.txt points to it', async ({ request }) => {
+test('sitemap.xml lists the content pages and products; robots.txt points to it', async ({
+  request,
+}) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
   expect(sitemap).toContain('/about_us</loc>')
   expect(sitemap).toContain('/shop/rooibos-loose-leaf-tea-classic-250g</loc>')

@@ -3,11 +3,15 @@ import { expect, test } from './fixtures'
 test('home renders its bloks inside the shell', async ({ page }) => {
   await page.goto('/')
   await expect(page).toHaveTitle(/Karoo & Co\./)
-  await expect(page.getByRole('heading', { level: 1, name: 'Good things from the Karoo and beyond' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Good things from the Karoo and beyond' }),
+  ).toBeVisible()
   await expect(page.getByText(/Free delivery on orders of R 1 000 or more/)).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Latest news' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'What our customers say' })).toBeVisible()
-  await expect(page.getByRole('search').getByRole('searchbox', { name: 'Search products' })).toBeVisible()
+  await expect(
+    page.getByRole('search').getByRole('searchbox', { name: 'Search products' }),
+  ).toBeVisible()
   await expect(page.getByRole('contentinfo')).toBeVisible()
 })
 
@@ -15,11 +19,15 @@ test('header links reach the content pages', async ({ page }) => {
   await page.goto('/')
   await page.getByRole('banner').getByRole('link', { name: 'About us' }).click()
   await expect(page).toHaveURL(/\/about_us$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'A small shop with a big stoep' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'A small shop with a big stoep' }),
+  ).toBeVisible()
   await expect(page).toHaveTitle(/About us/)
   await page.getByRole('banner').getByRole('link', { name: 'FAQ' }).click()
   await expect(page).toHaveURL(/\/faq$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }),
+  ).toBeVisible()
 })
 
 test('an FAQ item opens and closes, with or without JavaScript', async ({ page }) => {
@@ -52,12 +60,17 @@ test('every response carries the security headers; /healthz answers ok', async (
   expect(await health.text()).toBe('ok')
 })
 
-test('a flash message shows as a toast with JS and as an inline notice without', async ({ page, javaScript }) => {
+test('a flash message shows as a toast with JS and as an inline notice without', async ({
+  page,
+  javaScript,
+}) => {
   await page.goto('/auth')
   const form = page.getByRole('form', { name: 'Create an account' })
   await form.getByLabel('First name').fill('Sipho')
   await form.getByLabel('Last name').fill('Dlamini')
-  await form.getByLabel('Email').fill(`flash-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.za`)
+  await form
+    .getByLabel('Email')
+    .fill(`flash-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.co.za`)
   await form.getByLabel('Password').fill('karoo-sunset-42')
   await form.getByRole('button', { name: 'Create account' }).click()
   const message = /Welcome to Karoo & Co\., Sipho/
