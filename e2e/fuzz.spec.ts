@@ -228,7 +228,7 @@ async function signUp(page: Page) {
 
 test.describe('fuzz corpus', () => {
   test.skip(({ javaScript }) => javaScript, 'HTTP only: runs once, in the no-JS project')
-  test.describe.configure({ timeout: 90_000 })
+  test.describe.configure({ timeout: 150_000 })
 
   test('naughty strings in every form, as a visitor', async ({ request }) => {
     const product = await someProductPath(request)
