@@ -1,6 +1,6 @@
 // The shop's HTTP server: Express over Remix's request handler, for `npm start` and `remix dev` alike.
 // Why not remix-serve: the PayFast ITN source check and the rate limits need the client's IP
-// (docs/decisions/001-express-server.md). What guards what here: docs/decisions/010-production-safety.md.
+// (docs/decisions/001-express-server.md). What guards what here: docs/decisions/016-production-safety.md.
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
