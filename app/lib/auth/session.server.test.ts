@@ -13,8 +13,10 @@ const revoked = new Set<string>()
 /** Session id -> user id: the fake store's session records. */
 const sessions = new Map<string, string>()
 const verify = vi.fn<AuthAdapter['verify']>()
+const signOut: AuthAdapter['signOut'] = async (sessionId) => void sessions.delete(sessionId)
+let started = 0
 const startSession: AuthAdapter['startSession'] = async ({ userId }, { userAgent }) => {
-  const id = `session-${sessions.size + 1}`
+  const id = `session-${++started}`
   sessions.set(id, userId)
   const at = new Date().toISOString()
   return {
@@ -33,7 +35,7 @@ vi.mock('~/lib/data/index.server', () => ({
     Promise.resolve({ users: { get: (id: string) => Promise.resolve(known.get(id) ?? null) } }),
 }))
 vi.mock('./index.server', () => ({
-  getAuth: () => Promise.resolve({ verify, startSession }),
+  getAuth: () => Promise.resolve({ verify, startSession, signOut }),
 }))
 
 beforeEach(() => {
@@ -95,5 +97,17 @@ describe('requireUser (the authenticated guard)', () => {
     await thrownBy(requireUser(accountChange, { checkRevoked: true }))
     await thrownBy(requireUserId(accountChange))
     expect(verify.mock.calls.filter(([, options]) => options?.checkRevoked)).toHaveLength(1)
+  })
+
+  it('ends the session a browser held before when it signs in again', async () => {
+    const before = await signedInCookie(thandi.id)
+    const setCookie = await commitUserSession(
+      { userId: thandi.id, token: null },
+      request('/auth', before),
+    )
+    const after = setCookie.split(';')[0]!
+    await expect(requireUserId(request('/account', after))).resolves.toBe(thandi.id)
+    const response = await thrownBy(requireUserId(request('/account', before)))
+    expect(response.headers.get('Location')).toBe('/auth?redirectTo=%2Faccount')
   })
 })

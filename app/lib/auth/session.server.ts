@@ -77,12 +77,16 @@ export async function requireUserId(request: Request, check: Check = {}): Promis
 
 /**
  * A fresh session for a sign-in (rotation: nothing of the visitor's session carries over): a new
- * session record for this device, its id in the cookie. Returns the Set-Cookie value.
+ * session record for this device, its id in the cookie. A session this browser held before ends,
+ * so no copy of the old cookie outlives it. Returns the Set-Cookie value.
  */
 export async function commitUserSession(auth: AuthSession, request: Request) {
-  const record = await (
-    await getAuth()
-  ).startSession(auth, { userAgent: request.headers.get('User-Agent') ?? '' })
+  const adapter = await getAuth()
+  const previous = await getSessionId(request)
+  if (previous) await adapter.signOut(previous)
+  const record = await adapter.startSession(auth, {
+    userAgent: request.headers.get('User-Agent') ?? '',
+  })
   const session = await sessionStorage.getSession()
   session.set(SESSION_ID, record.id)
   return sessionStorage.commitSession(session)
