@@ -63,6 +63,8 @@ function draft(): OrderDraft {
     lines: [
       {
         productId: 'rooibos',
+        variantId: 'rooibos',
+        options: [],
         name: 'Rooibos tea',
         unitPriceCents: 8950,
         quantity: 2,

@@ -1,8 +1,9 @@
 import type { Product } from '~/lib/data/types'
+import { withVariants, type ProductInput } from '~/lib/data/variants'
 
 /** A complete product for catalogue tests; override only what a test is about. */
-export function makeProduct(overrides: Partial<Product> & Pick<Product, 'id'>): Product {
-  return {
+export function makeProduct(overrides: Partial<ProductInput> & Pick<Product, 'id'>): Product {
+  return withVariants({
     name: `Product ${overrides.id}`,
     description: 'A plain thing for everyday use.',
     category: 'home',
@@ -24,7 +25,7 @@ export function makeProduct(overrides: Partial<Product> & Pick<Product, 'id'>): 
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,
-  }
+  })
 }
 
 /** A rating summary from individual star ratings. */

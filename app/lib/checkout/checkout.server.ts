@@ -66,7 +66,9 @@ export function orderDraft(
 ): OrderDraft {
   const orderLines = lines.map((line) => ({
     productId: line.productId,
+    variantId: line.productId,
     name: line.name,
+    options: [],
     unitPriceCents: line.unitPriceCents,
     quantity: line.quantity,
     imageUrl: line.image?.url ?? null,

@@ -7,7 +7,8 @@ import {
   type ProductChange,
   type Store,
 } from './store'
-import type { Address, OrderDraft, Product } from './types'
+import type { Address, OrderDraft, Product, ProductVariant } from './types'
+import { variantIdFor, withVariants, type ProductInput } from './variants'
 
 /**
  * The behaviour every data adapter must show. Written once; each adapter's *.contract.test.ts runs
@@ -36,8 +37,9 @@ function manualClock(start: string) {
   }
 }
 
-export function product(id: string, overrides: Partial<Product> = {}): Product {
-  return {
+/** A whole product as the stores read it back; without `variants`, its one default variant. */
+export function product(id: string, overrides: Partial<ProductInput> = {}): Product {
+  return withVariants({
     id,
     name: `Product ${id}`,
     description: `About ${id}`,
@@ -53,7 +55,37 @@ export function product(id: string, overrides: Partial<Product> = {}): Product {
     createdAt: T0,
     updatedAt: T0,
     ...overrides,
+  })
+}
+
+/** A T-shirt in sizes S, M and L and colours Black and Rainbow, with `stock` of each (default 3). */
+export function shirt(
+  id: string,
+  stock: Partial<Record<string, number>> = {},
+  prices: Partial<Record<string, number>> = {},
+): Product {
+  const options = [
+    { name: 'Size', values: ['S', 'M', 'L'] },
+    { name: 'Colour', values: ['Black', 'Rainbow'] },
+  ]
+  const variants: ProductVariant[] = []
+  for (const size of options[0]!.values) {
+    for (const colour of options[1]!.values) {
+      const variantId = variantIdFor(id, [size, colour])
+      variants.push({
+        id: variantId,
+        optionValues: [size, colour],
+        priceCents: prices[variantId] ?? 25_000,
+        compareAtCents: null,
+        stock: stock[variantId] ?? 3,
+        image:
+          colour === 'Rainbow'
+            ? { url: `/images/${id}-rainbow.jpg`, alt: `${id} in rainbow`, width: 800, height: 800 }
+            : null,
+      })
+    }
   }
+  return product(id, { options, variants })
 }
 
 const address: Address = {
@@ -66,12 +98,20 @@ const address: Address = {
 }
 
 export function draft(
-  lines: { productId: string; quantity: number; unitPriceCents?: number }[],
+  lines: {
+    productId: string
+    variantId?: string
+    options?: { name: string; value: string }[]
+    quantity: number
+    unitPriceCents?: number
+  }[],
   userId: string | null = null,
 ): OrderDraft {
   const orderLines = lines.map((line) => ({
     productId: line.productId,
+    variantId: line.variantId ?? line.productId,
     name: `Product ${line.productId}`,
+    options: line.options ?? [],
     unitPriceCents: line.unitPriceCents ?? 12_900,
     quantity: line.quantity,
     imageUrl: `/images/${line.productId}.jpg`,
@@ -230,6 +270,135 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         later.stop()
         expect(watcher.seen.some(cheaper)).toBe(false)
       })
+    })
+
+    describe('product options', () => {
+      const variantStock = async (id: string) => {
+        const stored = await store.products.get(id.split('--')[0]!)
+        return Object.fromEntries(stored?.variants.map((v) => [v.id, v.stock]) ?? [])
+      }
+
+      it('gives a product without options one variant whose id is the product id', async () => {
+        await store.products.upsertMany([product('biltong', { priceCents: 9_900, stock: 4 })])
+        const stored = await store.products.get('biltong')
+        expect(stored?.options).toEqual([])
+        expect(stored?.variants).toEqual([
+          {
+            id: 'biltong',
+            optionValues: [],
+            priceCents: 9_900,
+            compareAtCents: null,
+            stock: 4,
+            image: null,
+          },
+        ])
+      })
+
+      it('stores options and variants and reads them back whole, priced from the cheapest in stock', async () => {
+        const tee = shirt(
+          'tee',
+          { 'tee--s-black': 0, 'tee--m-black': 5 },
+          { 'tee--s-black': 9_000, 'tee--m-black': 19_000 },
+        )
+        await store.products.upsertMany([tee])
+        const stored = await store.products.get('tee')
+        expect(stored).toEqual(tee)
+        expect(stored?.variants.map((v) => v.id)).toEqual([
+          'tee--s-black',
+          'tee--s-rainbow',
+          'tee--m-black',
+          'tee--m-rainbow',
+          'tee--l-black',
+          'tee--l-rainbow',
+        ])
+        // S/Black is cheaper but sold out: the product is "from" the cheapest one that can be bought.
+        expect(stored).toMatchObject({ priceCents: 19_000, stock: 17 })
+        expect((await store.products.all())[0]).toEqual(tee)
+        expect(await store.products.getMany(['tee'])).toEqual([tee])
+      })
+
+      it('refuses variants that do not match the options', async () => {
+        const bad = {
+          ...shirt('tee'),
+          variants: [{ ...shirt('tee').variants[0]!, optionValues: ['XXL', 'Black'] }],
+        }
+        await expect(store.products.upsertMany([bad])).rejects.toThrow(RangeError)
+        expect(await store.products.get('tee')).toBeNull()
+      })
+
+      it('reserves and releases stock per variant, leaving its siblings alone', async () => {
+        await store.products.upsertMany([shirt('tee', { 'tee--m-black': 4 })])
+        const line = {
+          productId: 'tee',
+          variantId: 'tee--m-black',
+          options: [
+            { name: 'Size', value: 'M' },
+            { name: 'Colour', value: 'Black' },
+          ],
+          quantity: 3,
+        }
+        const order = await store.orders.place(draft([line]), orderId(), T0)
+        expect(order.lines[0]).toMatchObject({ variantId: 'tee--m-black', options: line.options })
+        expect((await store.orders.get(order.id))?.lines[0]).toEqual(order.lines[0])
+        expect(await variantStock('tee')).toMatchObject({
+          'tee--m-black': 1,
+          'tee--s-black': 3,
+          'tee--m-rainbow': 3,
+        })
+        expect(await stockOf(store, 'tee')).toBe(4 + 5 * 3 - 3)
+
+        await store.orders.transition(order.id, 'cancelled', { now: minutes(1) })
+        expect(await variantStock('tee')).toMatchObject({ 'tee--m-black': 4, 'tee--s-black': 3 })
+        expect(await stockOf(store, 'tee')).toBe(4 + 5 * 3)
+      })
+
+      it('refuses a sold-out variant, or a variant of another product, naming the variant', async () => {
+        await store.products.upsertMany([shirt('tee', { 'tee--l-rainbow': 0 }), product('mug')])
+        const error = await store.orders
+          .place(
+            draft([
+              { productId: 'tee', variantId: 'tee--l-rainbow', quantity: 1 },
+              { productId: 'mug', variantId: 'tee--s-black', quantity: 1 },
+            ]),
+            orderId(),
+            T0,
+          )
+          .catch((e: unknown) => e)
+        expect(error).toBeInstanceOf(OutOfStockError)
+        expect((error as OutOfStockError).shortages).toEqual(
+          expect.arrayContaining([
+            { productId: 'tee', variantId: 'tee--l-rainbow', requested: 1, available: 0 },
+            { productId: 'mug', variantId: 'tee--s-black', requested: 1, available: 0 },
+          ]),
+        )
+        expect(await variantStock('tee')).toMatchObject({ 'tee--s-black': 3 })
+      })
+
+      it('sells the last 5 units of one variant exactly once to 20 concurrent buyers', async () => {
+        await store.products.upsertMany([shirt('tee', { 'tee--m-rainbow': 5 })])
+        const results = await Promise.allSettled(
+          Array.from({ length: 20 }, () =>
+            store.orders.place(
+              draft([{ productId: 'tee', variantId: 'tee--m-rainbow', quantity: 1 }]),
+              orderId(),
+              T0,
+            ),
+          ),
+        )
+        const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5)
+        expect(refused).toHaveLength(15)
+        for (const r of refused) expect(r.reason).toBeInstanceOf(OutOfStockError)
+        expect(await variantStock('tee')).toEqual({
+          'tee--s-black': 3,
+          'tee--s-rainbow': 3,
+          'tee--m-black': 3,
+          'tee--m-rainbow': 0,
+          'tee--l-black': 3,
+          'tee--l-rainbow': 3,
+        })
+        expect(await stockOf(store, 'tee')).toBe(15)
+      }, 90_000)
     })
 
     describe('reviews', () => {
@@ -612,8 +781,8 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         expect(error).toBeInstanceOf(OutOfStockError)
         expect((error as OutOfStockError).shortages).toEqual(
           expect.arrayContaining([
-            { productId: 'rooibos', requested: 5, available: 4 },
-            { productId: 'ghost', requested: 1, available: 0 },
+            { productId: 'rooibos', variantId: 'rooibos', requested: 5, available: 4 },
+            { productId: 'ghost', variantId: 'ghost', requested: 1, available: 0 },
           ]),
         )
         expect((error as OutOfStockError).shortages).toHaveLength(2)

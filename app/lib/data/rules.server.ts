@@ -76,18 +76,21 @@ export function releasesStock(to: OrderStatus): boolean {
 }
 
 /**
- * Quantity wanted per product. Two lines for one product must be checked against stock together,
- * or each could pass alone and oversell.
+ * Quantity wanted per variant, with the product that holds it. Two lines for one variant must be
+ * checked against stock together, or each could pass alone and oversell.
  */
-export function wantedPerProduct(draft: Pick<OrderDraft, 'lines'>): Map<string, number> {
+export function wantedPerVariant(
+  draft: Pick<OrderDraft, 'lines'>,
+): Map<string, { productId: string; quantity: number }> {
   if (draft.lines.length === 0) throw new RangeError('An order needs at least one line')
-  const wanted = new Map<string, number>()
+  const wanted = new Map<string, { productId: string; quantity: number }>()
   for (const line of draft.lines) {
     // A zero or negative quantity would add stock instead of reserving it.
     if (!Number.isInteger(line.quantity) || line.quantity < 1) {
-      throw new RangeError(`Quantity for ${line.productId} must be a positive whole number`)
+      throw new RangeError(`Quantity for ${line.variantId} must be a positive whole number`)
     }
-    wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity)
+    const before = wanted.get(line.variantId)?.quantity ?? 0
+    wanted.set(line.variantId, { productId: line.productId, quantity: before + line.quantity })
   }
   return wanted
 }

@@ -9,6 +9,7 @@ import type {
   Review,
   User,
 } from './types'
+import type { ProductInput } from './variants'
 
 /**
  * The ports of the data layer. Each store is one concern; two adapters implement them all
@@ -26,8 +27,11 @@ export interface ProductStore {
   /** Every product; the in-memory catalogue index is built from this. */
   all(): Promise<Product[]>
   count(): Promise<number>
-  /** Inserts or replaces products (seed, admin imports). */
-  upsertMany(products: readonly Product[]): Promise<void>
+  /**
+   * Inserts or replaces products (seed, admin imports), each with its variants; a product given
+   * without variants gets its one default variant (withVariants in ./variants.ts).
+   */
+  upsertMany(products: readonly ProductInput[]): Promise<void>
   /** Calls back after every product change made through any store (prices, stock, ratings). */
   subscribe(listener: (changes: ProductChange[]) => void): () => void
 }
@@ -122,8 +126,15 @@ export interface LikedStore {
 
 export class OutOfStockError extends Error {
   name = 'OutOfStockError'
-  constructor(readonly shortages: { productId: string; requested: number; available: number }[]) {
-    super(`Not enough stock for ${shortages.map((s) => s.productId).join(', ')}`)
+  constructor(
+    readonly shortages: {
+      productId: string
+      variantId: string
+      requested: number
+      available: number
+    }[],
+  ) {
+    super(`Not enough stock for ${shortages.map((s) => s.variantId).join(', ')}`)
   }
 }
 
@@ -137,7 +148,7 @@ export class InvalidTransitionError extends Error {
 
 export interface OrderStore {
   /**
-   * Reserves stock for every line and stores the order, all in one transaction; OutOfStockError if
+   * Reserves stock for every line (per variant) and stores the order, all in one transaction; OutOfStockError if
    * any line cannot be met. With `draft.checkoutKey`, placing is idempotent: when an order already
    * holds that key (checked and claimed in the same transaction), that order is returned and no
    * stock is reserved.

@@ -29,6 +29,29 @@ export type RatingSummary = {
   distribution: [number, number, number, number, number]
 }
 
+/** A choice the shopper makes on the product page, e.g. Size with values S, M, L. At most three. */
+export type ProductOption = { name: string; values: string[] }
+
+/** One option's value on a variant, a cart line or an order line: rendered "Size: M". */
+export type OptionValue = { name: string; value: string }
+
+/**
+ * One combination of option values that is sold, with its own price and stock. Its id is
+ * `{productId}--{slug of its option values}`; the one variant of a product without options has the
+ * product id as its id, so every product is bought through a variant.
+ */
+export type ProductVariant = {
+  /** Also the variant's SKU. */
+  id: string
+  /** One value per product option, in the options' order; empty for a product without options. */
+  optionValues: string[]
+  priceCents: Cents
+  compareAtCents: Cents | null
+  stock: number
+  /** The picture shown when this variant is picked; null: the product's first image. */
+  image: ProductImage | null
+}
+
 export type Product = {
   /** Also the SKU. URL-safe: lower-case letters, digits and dashes. */
   id: string
@@ -39,10 +62,19 @@ export type Product = {
   /** Human name of the category, e.g. "Pantry". */
   categoryName: string
   tags: string[]
+  /**
+   * The cheapest variant in stock (the cheapest of all when every variant is sold out): what the
+   * listing's "from" price, price filters and the price sort use. Kept in step by the stores.
+   */
   priceCents: Cents
-  /** A higher "was" price shown struck through, or null. */
+  /** That variant's higher "was" price shown struck through, or null. */
   compareAtCents: Cents | null
+  /** Units in stock over all variants. */
   stock: number
+  /** Up to three; empty for a product sold one way only. */
+  options: ProductOption[]
+  /** At least one; a product without options has exactly one, whose id is the product id. */
+  variants: ProductVariant[]
   images: ProductImage[]
   /** Lower ranks come first under the `featured` sort; null: not featured. */
   featuredRank: number | null
@@ -99,7 +131,8 @@ export type User = {
   updatedAt: string
 }
 
-export type CartLine = { productId: string; quantity: number }
+/** A cart line stored before product options existed has no variantId: it means the default variant. */
+export type CartLine = { productId: string; variantId?: string; quantity: number }
 
 export type ContactMessage = {
   id: string
@@ -138,8 +171,12 @@ export const STOCK_RELEASED_STATUSES: readonly OrderStatus[] = ['cancelled', 'pa
 
 export type OrderLine = {
   productId: string
+  /** The variant bought, whose stock the order holds; the product id for a product without options. */
+  variantId: string
   /** Snapshots taken when the order was placed. */
   name: string
+  /** The variant's option values, e.g. [{ name: 'Size', value: 'M' }]; empty without options. */
+  options: OptionValue[]
   unitPriceCents: Cents
   quantity: number
   imageUrl: string | null

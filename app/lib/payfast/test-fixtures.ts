@@ -22,6 +22,8 @@ export function pendingOrder(overrides: Partial<Order> = {}): Order {
     lines: [
       {
         productId: 'rooibos',
+        variantId: 'rooibos',
+        options: [],
         name: 'Rooibos tea',
         unitPriceCents: 8950,
         quantity: 2,
@@ -29,6 +31,8 @@ export function pendingOrder(overrides: Partial<Order> = {}): Order {
       },
       {
         productId: 'honey',
+        variantId: 'honey',
+        options: [],
         name: 'Fynbos honey',
         unitPriceCents: 12000,
         quantity: 1,

@@ -1,4 +1,5 @@
 import type { Product, RatingSummary } from '~/lib/data/types'
+import { withVariants } from '~/lib/data/variants'
 
 import { CATEGORY_DEFS, type CategoryDef, type Kind } from './catalogue-data'
 import { productImages } from '~/lib/images/pictures'
@@ -218,6 +219,8 @@ export function generateProducts(options: GenerateOptions): Product[] {
       priceCents,
       compareAtCents,
       stock: stockFor(random),
+      options: [],
+      variants: [],
       images: [],
       featuredRank: null,
       rating: emptyRating(),
@@ -225,7 +228,7 @@ export function generateProducts(options: GenerateOptions): Product[] {
       updatedAt: new Date(updatedMs).toISOString(),
     }
     product.images = productImages(product, imageCount)
-    products.push(product)
+    products.push(withVariants(product))
   }
 
   markFeatured(products, seed)

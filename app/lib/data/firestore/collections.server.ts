@@ -5,6 +5,7 @@
  * resetTokens, rateLimits and checkoutKeys by a SHA-256 of their key (keys may contain "/").
  */
 export const COLLECTIONS = {
+  /** One document per product with its options and variants embedded (see products.server.ts). */
   products: 'products',
   reviews: 'reviews',
   users: 'users',

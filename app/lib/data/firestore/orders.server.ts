@@ -8,20 +8,38 @@ import {
   latePaymentNote,
   releasesStock,
   safeDocId,
-  wantedPerProduct,
+  wantedPerVariant,
 } from '../rules.server'
 import { OutOfStockError, type OrderStore } from '../store'
-import type { Order, OrderStatus, Product } from '../types'
+import type { Order, OrderStatus } from '../types'
 import type { FirestoreContext } from './context.server'
+import { productFromDoc, variantStockUpdate } from './products.server'
 
 type TransitionOptions = { now: string; note?: string; pfPaymentId?: string }
 
 type CheckoutKeyDoc = { orderId: string; createdAt: string }
 
-/** An order document as stored; those written before the refund flag existed lack it. */
+type StoredLine = Omit<Order['lines'][number], 'variantId' | 'options'> &
+  Partial<Pick<Order['lines'][number], 'variantId' | 'options'>>
+
+/**
+ * An order document as stored; those written before the refund flag existed lack it, and lines
+ * written before product options existed lack their variant (the product's one variant).
+ */
 const toOrder = (data: unknown): Order => {
-  const order = data as Omit<Order, 'refundNeeded'> & { refundNeeded?: boolean }
-  return { ...order, refundNeeded: order.refundNeeded ?? false }
+  const order = data as Omit<Order, 'refundNeeded' | 'lines'> & {
+    refundNeeded?: boolean
+    lines: StoredLine[]
+  }
+  return {
+    ...order,
+    lines: order.lines.map((line) => ({
+      ...line,
+      variantId: line.variantId ?? line.productId,
+      options: line.options ?? [],
+    })),
+    refundNeeded: order.refundNeeded ?? false,
+  }
 }
 
 /** Orders are one document each, their lines and history embedded. */
@@ -51,12 +69,15 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
     if (productSnaps.length) {
       const back = new Map<string, number>()
       for (const line of order.lines)
-        back.set(line.productId, (back.get(line.productId) ?? 0) + line.quantity)
+        back.set(line.variantId, (back.get(line.variantId) ?? 0) + line.quantity)
       for (const snap of productSnaps) {
-        // A product removed since the order was placed has no stock to give back.
+        // A product (or variant) removed since the order was placed has no stock to give back.
         if (!snap.exists) continue
-        const stock = (snap.data() as Product).stock + (back.get(snap.id) ?? 0)
-        tx.update(snap.ref, { stock, updatedAt: options.now })
+        const product = productFromDoc(snap.data())
+        const stockById = new Map(
+          product.variants.map((v) => [v.id, v.stock + (back.get(v.id) ?? 0)] as const),
+        )
+        tx.update(snap.ref, { ...variantStockUpdate(product, stockById), updatedAt: options.now })
       }
     }
     return next
@@ -65,7 +86,7 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
   return {
     async place(draft, id, now) {
       const at = iso(now)
-      const wanted = wantedPerProduct(draft)
+      const wanted = wantedPerVariant(draft)
       return transaction(async (tx) => {
         // Reads before writes: the checkout key first. Its document is created below in this same
         // transaction, so of two placements of one checkout the second retries and finds the first.
@@ -75,20 +96,25 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
           const placed = await tx.get(col.orders.doc((keySnap.data() as CheckoutKeyDoc).orderId))
           if (placed.exists) return toOrder(placed.data())
         }
-        const refs = [...wanted.keys()].map((productId) => col.products.doc(productId))
-        const snaps = await tx.getAll(...refs)
+        const productIds = [...new Set([...wanted.values()].map((line) => line.productId))]
+        const snaps = await tx.getAll(...productIds.map((productId) => col.products.doc(productId)))
+        const products = new Map(
+          snaps.filter((snap) => snap.exists).map((snap) => [snap.id, productFromDoc(snap.data())]),
+        )
         const shortages: OutOfStockError['shortages'] = []
         const stockById = new Map<string, number>()
-        for (const snap of snaps) {
-          const available = snap.exists ? (snap.data() as Product).stock : 0
-          const requested = wanted.get(snap.id) ?? 0
-          stockById.set(snap.id, available)
-          if (available < requested) shortages.push({ productId: snap.id, requested, available })
+        for (const [variantId, { productId, quantity }] of wanted) {
+          const variant = products.get(productId)?.variants.find((v) => v.id === variantId)
+          const available = variant?.stock ?? 0
+          stockById.set(variantId, available - quantity)
+          if (available < quantity) {
+            shortages.push({ productId, variantId, requested: quantity, available })
+          }
         }
         if (shortages.length) throw new OutOfStockError(shortages)
-        for (const [productId, requested] of wanted) {
+        for (const [productId, product] of products) {
           tx.update(col.products.doc(productId), {
-            stock: (stockById.get(productId) ?? 0) - requested,
+            ...variantStockUpdate(product, stockById),
             updatedAt: at,
           })
         }
@@ -102,7 +128,9 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
           shippingAddress: draft.shippingAddress,
           lines: draft.lines.map((line) => ({
             productId: line.productId,
+            variantId: line.variantId,
             name: line.name,
+            options: line.options.map((option) => ({ name: option.name, value: option.value })),
             unitPriceCents: line.unitPriceCents,
             quantity: line.quantity,
             imageUrl: line.imageUrl,

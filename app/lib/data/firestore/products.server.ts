@@ -1,7 +1,30 @@
 import { iso } from '../rules.server'
 import type { ProductChange, ProductStore } from '../store'
 import type { Product } from '../types'
+import { summarizeVariants, withVariants, type ProductInput } from '../variants'
 import type { FirestoreContext } from './context.server'
+
+/**
+ * Layout: one document per product in `products`, its options and variants embedded as arrays
+ * (`options: [{ name, values }]`, `variants: [{ id, optionValues, priceCents, compareAtCents,
+ * stock, image }]`), so a stock reservation reads and writes one document per product in its
+ * transaction, and the top-level priceCents/compareAtCents/stock hold the variants' summary. A
+ * document written before product options existed has no variants: it reads as a product with one
+ * default variant.
+ */
+export function productFromDoc(data: unknown): Product {
+  const product = data as ProductInput
+  return product.variants?.length ? (product as Product) : withVariants(product)
+}
+
+/** The document fields that change when a product's variants' stock does. */
+export function variantStockUpdate(product: Product, stockById: ReadonlyMap<string, number>) {
+  const variants = product.variants.map((variant) => ({
+    ...variant,
+    stock: stockById.get(variant.id) ?? variant.stock,
+  }))
+  return { variants, ...summarizeVariants(variants) }
+}
 
 /** Firestore's batch reads are limited in size; 100 keeps each request small. */
 const GET_ALL_CHUNK = 100
@@ -12,7 +35,7 @@ export function createProductStore({ db, col, snapshotStops }: FirestoreContext)
   return {
     async get(id) {
       const snap = await col.products.doc(id).get()
-      return snap.exists ? (snap.data() as Product) : null
+      return snap.exists ? productFromDoc(snap.data()) : null
     },
     async getMany(ids) {
       const unique = [...new Set(ids)]
@@ -21,13 +44,13 @@ export function createProductStore({ db, col, snapshotStops }: FirestoreContext)
         const refs = unique.slice(i, i + GET_ALL_CHUNK).map((id) => col.products.doc(id))
         if (refs.length === 0) continue
         const snaps = await db.getAll(...refs)
-        for (const snap of snaps) if (snap.exists) found.push(snap.data() as Product)
+        for (const snap of snaps) if (snap.exists) found.push(productFromDoc(snap.data()))
       }
       return found
     },
     async all() {
       const snap = await col.products.orderBy('id').get()
-      return snap.docs.map((doc) => doc.data() as Product)
+      return snap.docs.map((doc) => productFromDoc(doc.data()))
     },
     async count() {
       const snap = await col.products.count().get()
@@ -36,7 +59,7 @@ export function createProductStore({ db, col, snapshotStops }: FirestoreContext)
     async upsertMany(list) {
       for (let i = 0; i < list.length; i += WRITE_BATCH) {
         const batch = db.batch()
-        for (const p of list.slice(i, i + WRITE_BATCH)) {
+        for (const p of list.slice(i, i + WRITE_BATCH).map(withVariants)) {
           batch.set(col.products.doc(p.id), {
             ...p,
             createdAt: iso(p.createdAt),
@@ -60,7 +83,7 @@ export function createProductStore({ db, col, snapshotStops }: FirestoreContext)
             .map((change) =>
               change.type === 'removed'
                 ? { type: 'delete', id: change.doc.id }
-                : { type: 'upsert', product: change.doc.data() as Product },
+                : { type: 'upsert', product: productFromDoc(change.doc.data()) },
             )
           if (changes.length === 0) return
           try {

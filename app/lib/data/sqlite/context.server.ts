@@ -1,5 +1,6 @@
 import { ProductEmitter } from '../emitter.server'
-import type { Product, RatingSummary } from '../types'
+import type { Product, ProductImage, ProductVariant, RatingSummary } from '../types'
+import { summarizeVariants } from '../variants'
 import type { Db } from './database.server'
 
 export type ProductRow = {
@@ -17,11 +18,31 @@ export type ProductRow = {
   rating_count: number
   rating_sum: number
   rating_distribution: string
+  options: string
   created_at: string
   updated_at: string
 }
 
-export const toProduct = (row: ProductRow): Product => ({
+export type VariantRow = {
+  id: string
+  product_id: string
+  option_values: string
+  price_cents: number
+  compare_at_cents: number | null
+  stock: number
+  image: string | null
+}
+
+const toVariant = (row: VariantRow): ProductVariant => ({
+  id: row.id,
+  optionValues: JSON.parse(row.option_values) as string[],
+  priceCents: row.price_cents,
+  compareAtCents: row.compare_at_cents,
+  stock: row.stock,
+  image: row.image === null ? null : (JSON.parse(row.image) as ProductImage),
+})
+
+export const toProduct = (row: ProductRow, variants: readonly VariantRow[]): Product => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -31,6 +52,8 @@ export const toProduct = (row: ProductRow): Product => ({
   priceCents: row.price_cents,
   compareAtCents: row.compare_at_cents,
   stock: row.stock,
+  options: JSON.parse(row.options) as Product['options'],
+  variants: variants.map(toVariant),
   images: JSON.parse(row.images) as Product['images'],
   featuredRank: row.featured_rank,
   rating: {
@@ -52,6 +75,14 @@ export type SqliteContext = {
   /** The current time as ISO-8601, from the store's clock. */
   now(): string
   selectProduct: { get(id: string): ProductRow | undefined }
+  /** A product's variants in their order. */
+  selectVariants: { all(productId: string): VariantRow[] }
+  selectVariant: { get(id: string): VariantRow | undefined }
+  /**
+   * Adds `delta` units to a variant (negative: reserves them) and brings its product's price and
+   * stock summary up to date. Call inside a transaction.
+   */
+  addVariantStock(variantId: string, delta: number, at: string): void
   emitter: ProductEmitter
   /** Tells subscribers about these products as they are now; call only after the write committed. */
   emitProducts(ids: Iterable<string>): void
@@ -60,10 +91,33 @@ export type SqliteContext = {
 export function createSqliteContext(db: Db, clock: () => Date): SqliteContext {
   const emitter = new ProductEmitter()
   const selectProduct = db.prepare<[string], ProductRow>('SELECT * FROM products WHERE id = ?')
+  const selectVariants = db.prepare<[string], VariantRow>(
+    'SELECT * FROM product_variants WHERE product_id = ? ORDER BY position',
+  )
+  const selectVariant = db.prepare<[string], VariantRow>(
+    'SELECT * FROM product_variants WHERE id = ?',
+  )
+  const updateVariantStock = db.prepare(
+    'UPDATE product_variants SET stock = stock + ? WHERE id = ?',
+  )
+  const updateSummary = db.prepare(
+    `UPDATE products SET price_cents = @priceCents, compare_at_cents = @compareAtCents,
+       stock = @stock, updated_at = @at WHERE id = @id`,
+  )
   const context: SqliteContext = {
     db,
     now: () => clock().toISOString(),
     selectProduct,
+    selectVariants,
+    selectVariant,
+    addVariantStock(variantId, delta, at) {
+      const variant = selectVariant.get(variantId)
+      // A variant removed since the order was placed has no stock to give back.
+      if (!variant) return
+      updateVariantStock.run(delta, variantId)
+      const summary = summarizeVariants(selectVariants.all(variant.product_id).map(toVariant))
+      updateSummary.run({ ...summary, at, id: variant.product_id })
+    },
     emitter,
     emitProducts: (ids) =>
       emitter.emit(
@@ -75,13 +129,13 @@ export function createSqliteContext(db: Db, clock: () => Date): SqliteContext {
 
 /** Every product with one of `ids`, each once, in the order first asked for; unknown ids are skipped. */
 export function productsById(
-  context: Pick<SqliteContext, 'selectProduct'>,
+  context: Pick<SqliteContext, 'selectProduct' | 'selectVariants'>,
   ids: Iterable<string>,
 ): Product[] {
   const found: Product[] = []
   for (const id of new Set(ids)) {
     const row = context.selectProduct.get(id)
-    if (row) found.push(toProduct(row))
+    if (row) found.push(toProduct(row, context.selectVariants.all(id)))
   }
   return found
 }

@@ -4,6 +4,8 @@
  *
  * Products keep the columns that queries and stock checks need as real columns (price, stock, rank,
  * rating count/sum for sorting) and the rest as JSON, since the catalogue reads whole products.
+ * Variants (product options) are rows of their own, so stock is reserved per variant with a CHECK
+ * that it never goes below zero; the product's price and stock columns hold their summary.
  */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
   {
@@ -167,6 +169,32 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX orders_refund_needed ON orders (created_at) WHERE refund_needed = 1;
       ALTER TABLE orders ADD COLUMN checkout_key TEXT;
       CREATE UNIQUE INDEX orders_checkout_key ON orders (checkout_key);
+    `,
+  },
+  {
+    version: 4,
+    name: 'product options: every product sold through its variants, order lines name theirs',
+    sql: `
+      ALTER TABLE products ADD COLUMN options TEXT NOT NULL DEFAULT '[]';
+      CREATE TABLE product_variants (
+        id TEXT PRIMARY KEY,
+        product_id TEXT NOT NULL REFERENCES products (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        option_values TEXT NOT NULL,
+        price_cents INTEGER NOT NULL CHECK (price_cents >= 0),
+        compare_at_cents INTEGER,
+        stock INTEGER NOT NULL CHECK (stock >= 0),
+        image TEXT
+      );
+      CREATE INDEX product_variants_product ON product_variants (product_id, position);
+      -- Every existing product becomes a product without options: one variant, id = product id.
+      INSERT INTO product_variants (id, product_id, position, option_values, price_cents,
+          compare_at_cents, stock, image)
+        SELECT id, id, 0, '[]', price_cents, compare_at_cents, stock, NULL FROM products;
+
+      ALTER TABLE order_lines ADD COLUMN variant_id TEXT;
+      ALTER TABLE order_lines ADD COLUMN options TEXT NOT NULL DEFAULT '[]';
+      UPDATE order_lines SET variant_id = product_id;
     `,
   },
 ]

@@ -5,10 +5,17 @@ import {
   iso,
   latePaymentNote,
   releasesStock,
-  wantedPerProduct,
+  wantedPerVariant,
 } from '../rules.server'
 import { OutOfStockError, type OrderStore } from '../store'
-import type { Address, Order, OrderHistoryEntry, OrderLine, OrderStatus } from '../types'
+import type {
+  Address,
+  OptionValue,
+  Order,
+  OrderHistoryEntry,
+  OrderLine,
+  OrderStatus,
+} from '../types'
 import type { SqliteContext } from './context.server'
 
 type OrderRow = {
@@ -33,6 +40,9 @@ type OrderRow = {
 
 type OrderLineRow = {
   product_id: string
+  /** Null only on lines stored before product options existed, which migration 4 filled in. */
+  variant_id: string | null
+  options: string
   name: string
   unit_price_cents: number
   quantity: number
@@ -44,7 +54,7 @@ type HistoryRow = { status: string; at: string; note: string | null }
 type TransitionOptions = { now: string; note?: string; pfPaymentId?: string }
 
 export function createOrderStore(context: SqliteContext): OrderStore {
-  const { db, selectProduct } = context
+  const { db, selectVariant } = context
   const selectOrder = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?')
   const selectForUser = db.prepare<[string], OrderRow>(
     'SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, id',
@@ -59,7 +69,8 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     "SELECT * FROM orders WHERE status = 'pending_payment' AND created_at < ?",
   )
   const selectLines = db.prepare<[string], OrderLineRow>(
-    'SELECT product_id, name, unit_price_cents, quantity, image_url FROM order_lines WHERE order_id = ? ORDER BY position',
+    `SELECT product_id, variant_id, options, name, unit_price_cents, quantity, image_url
+       FROM order_lines WHERE order_id = ? ORDER BY position`,
   )
   const selectHistory = db.prepare<[string], HistoryRow>(
     'SELECT status, at, note FROM order_history WHERE order_id = ? ORDER BY position',
@@ -71,8 +82,9 @@ export function createOrderStore(context: SqliteContext): OrderStore {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', NULL, ?, ?, ?)`,
   )
   const insertLine = db.prepare(
-    `INSERT INTO order_lines (order_id, position, product_id, name, unit_price_cents, quantity, image_url)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO order_lines (order_id, position, product_id, variant_id, options, name,
+       unit_price_cents, quantity, image_url)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const insertHistory = db.prepare(
     `INSERT INTO order_history (order_id, position, status, at, note)
@@ -84,7 +96,6 @@ export function createOrderStore(context: SqliteContext): OrderStore {
   const flagRefund = db.prepare(
     'UPDATE orders SET refund_needed = 1, pf_payment_id = coalesce(pf_payment_id, ?), updated_at = ? WHERE id = ?',
   )
-  const addStock = db.prepare('UPDATE products SET stock = stock + ?, updated_at = ? WHERE id = ?')
 
   const toOrder = (row: OrderRow): Order => ({
     id: row.id,
@@ -96,7 +107,9 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     shippingAddress: JSON.parse(row.shipping_address) as Address,
     lines: selectLines.all(row.id).map((line): OrderLine => ({
       productId: line.product_id,
+      variantId: line.variant_id ?? line.product_id,
       name: line.name,
+      options: JSON.parse(line.options) as OptionValue[],
       unitPriceCents: line.unit_price_cents,
       quantity: line.quantity,
       imageUrl: line.image_url,
@@ -126,14 +139,16 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     insertHistory.run({ orderId: row.id, status: to, at: options.now, note: options.note ?? null })
     if (!releasesStock(to)) return []
     const lines = selectLines.all(row.id)
-    for (const line of lines) addStock.run(line.quantity, options.now, line.product_id)
+    for (const line of lines) {
+      context.addVariantStock(line.variant_id ?? line.product_id, line.quantity, options.now)
+    }
     return lines.map((line) => line.product_id)
   }
 
   return {
     async place(draft, id, now) {
       const at = iso(now)
-      const wanted = wantedPerProduct(draft)
+      const wanted = wantedPerVariant(draft)
       const placed = db
         .transaction((): Order => {
           // The checkout key is checked inside the same immediate transaction that would claim it,
@@ -143,12 +158,18 @@ export function createOrderStore(context: SqliteContext): OrderStore {
             : undefined
           if (existing) return toOrder(existing)
           const shortages: OutOfStockError['shortages'] = []
-          for (const [productId, requested] of wanted) {
-            const available = selectProduct.get(productId)?.stock ?? 0
-            if (available < requested) shortages.push({ productId, requested, available })
+          for (const [variantId, { productId, quantity }] of wanted) {
+            const variant = selectVariant.get(variantId)
+            // A variant id must belong to the line's product, or one product's stock could pay for another's.
+            const available = variant?.product_id === productId ? variant.stock : 0
+            if (available < quantity) {
+              shortages.push({ productId, variantId, requested: quantity, available })
+            }
           }
           if (shortages.length) throw new OutOfStockError(shortages)
-          for (const [productId, requested] of wanted) addStock.run(-requested, at, productId)
+          for (const [variantId, { quantity }] of wanted) {
+            context.addVariantStock(variantId, -quantity, at)
+          }
           insertOrder.run(
             id,
             draft.userId,
@@ -170,6 +191,8 @@ export function createOrderStore(context: SqliteContext): OrderStore {
               id,
               position,
               line.productId,
+              line.variantId,
+              JSON.stringify(line.options),
               line.name,
               line.unitPriceCents,
               line.quantity,
@@ -180,7 +203,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
           return toOrder(selectOrder.get(id)!)
         })
         .immediate()
-      context.emitProducts(wanted.keys())
+      context.emitProducts([...wanted.values()].map((line) => line.productId))
       return placed
     },
     async get(id) {

@@ -77,7 +77,7 @@ export function createReviewStore(context: SqliteContext): ReviewStore {
           }
           upsertReview.run(review)
           const summary = applyRating(
-            toProduct(product).rating,
+            toProduct(product, []).rating,
             previous ? (previous.rating as Review['rating']) : null,
             input.rating,
           )

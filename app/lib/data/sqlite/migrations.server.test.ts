@@ -1,0 +1,68 @@
+import Database from 'better-sqlite3'
+import { describe, expect, it } from 'vitest'
+
+import { migrate } from './database.server'
+import { MIGRATIONS } from './migrations.server'
+import { createSqliteStore } from './store.server'
+
+describe('migration 4: product options', () => {
+  it('turns every existing product into a product with one variant, and keeps old orders readable', async () => {
+    const db = new Database(':memory:')
+    db.pragma('foreign_keys = ON')
+    for (const migration of MIGRATIONS.filter((m) => m.version < 4)) {
+      db.exec(migration.sql)
+      db.pragma(`user_version = ${migration.version}`)
+    }
+    db.prepare(
+      `INSERT INTO products (id, name, description, category, category_name, tags, price_cents,
+         compare_at_cents, stock, images, featured_rank, created_at, updated_at)
+       VALUES ('biltong', 'Biltong', 'Dried beef', 'pantry', 'Pantry', '[]', 9900, 12000, 7, '[]',
+         NULL, '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')`,
+    ).run()
+    db.prepare(
+      `INSERT INTO orders (id, user_id, email, first_name, last_name, phone, shipping_address,
+         subtotal_cents, shipping_cents, total_cents, vat_cents, status, created_at, updated_at)
+       VALUES ('OLDORDER001', NULL, 'a@b.co.za', 'A', 'B', '082 123 4567', '{}', 9900, 9900, 19800,
+         2583, 'pending_payment', '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')`,
+    ).run()
+    db.prepare(
+      `INSERT INTO order_lines (order_id, position, product_id, name, unit_price_cents, quantity, image_url)
+       VALUES ('OLDORDER001', 0, 'biltong', 'Biltong', 9900, 2, NULL)`,
+    ).run()
+
+    migrate(db)
+    const store = createSqliteStore(db, { now: () => new Date('2025-02-01T00:00:00.000Z') })
+
+    expect(await store.products.get('biltong')).toMatchObject({
+      priceCents: 9900,
+      compareAtCents: 12000,
+      stock: 7,
+      options: [],
+      variants: [
+        {
+          id: 'biltong',
+          optionValues: [],
+          priceCents: 9900,
+          compareAtCents: 12000,
+          stock: 7,
+          image: null,
+        },
+      ],
+    })
+    expect((await store.orders.get('OLDORDER001'))?.lines).toEqual([
+      {
+        productId: 'biltong',
+        variantId: 'biltong',
+        options: [],
+        name: 'Biltong',
+        unitPriceCents: 9900,
+        quantity: 2,
+        imageUrl: null,
+      },
+    ])
+    // The old order's units go back to the product's one variant.
+    await store.orders.transition('OLDORDER001', 'cancelled', { now: '2025-02-01T00:00:00.000Z' })
+    expect((await store.products.get('biltong'))?.stock).toBe(9)
+    await store.close()
+  })
+})
