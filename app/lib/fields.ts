@@ -117,6 +117,13 @@ export const productId = z
   .trim()
   .regex(PRODUCT_ID_PATTERN, 'Choose a product from the shop')
 
+/** A product's variant: `{productId}--{slug of its option values}`, or the product id itself. */
+export const VARIANT_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,199}$/
+export const variantId = z
+  .string({ invalid_type_error: 'Choose an option' })
+  .trim()
+  .regex(VARIANT_ID_PATTERN, 'Choose an option from the shop')
+
 const QUANTITY_ASK = `Choose a quantity from ${MIN_QUANTITY} to ${MAX_QUANTITY}`
 /** Quantity per cart line, 1 to 10 (stock is checked against the store, not here). */
 export const quantity = z.coerce

@@ -17,7 +17,9 @@ const valueOf = (term: string) => screen.getByText(term, { selector: 'dt' }).nex
 describe('/cart', () => {
   const line = {
     productId: 'rooibos',
+    variantId: 'rooibos',
     name: 'Rooibos tea',
+    options: [],
     image: null,
     unitPriceCents: 9500,
     previousPriceCents: 8950,
@@ -55,6 +57,35 @@ describe('/cart', () => {
     expect(valueOf('Total')).toHaveTextContent('R 289,00')
     expect(screen.getByText(/includes VAT of R\s37,70/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Check out' })).toHaveAttribute('href', '/checkout')
+  })
+
+  it('names a variant’s options on its line, links to that variant and posts its variantId', () => {
+    const shirt = {
+      ...line,
+      productId: 'silk-shirt',
+      variantId: 'silk-shirt--m-blue',
+      name: 'Silk shirt',
+      options: [
+        { name: 'Size', value: 'M' },
+        { name: 'Colour', value: 'Blue' },
+      ],
+      previousPriceCents: null,
+    }
+    renderRoute(CartPage, {
+      url: '/cart',
+      loaderData: { lines: [shirt], totals: cartTotals([shirt]), hasProblems: false },
+    })
+    const item = within(
+      screen.getByRole('listitem', { name: 'Silk shirt (Size: M, Colour: Blue)' }),
+    )
+    expect(item.getByRole('link', { name: 'Silk shirt' })).toHaveAttribute(
+      'href',
+      '/shop/silk-shirt?variant=silk-shirt--m-blue',
+    )
+    expect(item.getByText('Size: M')).toBeInTheDocument()
+    expect(item.getByText('Colour: Blue')).toBeInTheDocument()
+    const remove = item.getByRole('button', { name: 'Remove Silk shirt (Size: M, Colour: Blue)' })
+    expect(new FormData(remove.closest('form')!).get('variantId')).toBe('silk-shirt--m-blue')
   })
 
   it('says when the cart is empty and links to the shop', () => {
@@ -130,10 +161,22 @@ describe('/orders/:id', () => {
     lines: [
       {
         productId: 'rooibos',
+        variantId: 'rooibos',
         name: 'Rooibos tea',
+        options: [],
         unitPriceCents: 8950,
         quantity: 2,
         lineTotalCents: 17900,
+        imageUrl: null,
+      },
+      {
+        productId: 'silk-shirt',
+        variantId: 'silk-shirt--m',
+        name: 'Silk shirt',
+        options: [{ name: 'Size', value: 'M' }],
+        unitPriceCents: 0,
+        quantity: 1,
+        lineTotalCents: 0,
         imageUrl: null,
       },
     ],
@@ -172,6 +215,9 @@ describe('/orders/:id', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['R\u00a089,50', '2', 'R\u00a0179,00'])
+    expect(screen.getByRole('rowheader', { name: /Silk shirt/ })).toHaveTextContent(
+      'Silk shirtSize: M',
+    )
     expect(valueOf('Total')).toHaveTextContent('R 278,00')
     expect(screen.getByText(/includes VAT of R\s36,26/)).toBeInTheDocument()
     const address = within(screen.getByRole('region', { name: 'Shipping address' }))

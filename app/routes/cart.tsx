@@ -32,13 +32,14 @@ export default function CartPage() {
   const actionData = useActionData<typeof action>()
   // An answer about one of the lines shows beside that line's field; any other (an "add" posted
   // from a product page without JavaScript) at the top of the page.
-  const forLine = (productId: string, intent: 'update' | 'remove') =>
-    actionData?.productId === productId && actionData.intent === intent
+  // Each line's forms post its variant, so an answer finds its line by variant.
+  const forLine = (variantId: string, intent: 'update' | 'remove') =>
+    actionData?.variantId === variantId && actionData.intent === intent
       ? actionData.result
       : undefined
   const aboutALine = lines.some(
     (line) =>
-      line.productId === actionData?.productId &&
+      line.variantId === actionData?.variantId &&
       (actionData.intent === 'update' || actionData.intent === 'remove'),
   )
   const errors = aboutALine
@@ -61,11 +62,11 @@ export default function CartPage() {
           <ul className="cart-lines" aria-label="Cart lines">
             {lines.map((line) => (
               <CartLineItem
-                key={line.productId}
+                key={line.variantId}
                 line={line}
                 lastResults={{
-                  update: forLine(line.productId, 'update'),
-                  remove: forLine(line.productId, 'remove'),
+                  update: forLine(line.variantId, 'update'),
+                  remove: forLine(line.variantId, 'remove'),
                 }}
               />
             ))}

@@ -21,6 +21,7 @@ import { checkoutAction, checkoutPrefill, newCheckoutKey } from '~/lib/checkout/
 import { checkoutFormSchema } from '~/lib/checkout/schema'
 import { formatRand } from '~/lib/money'
 import { TotalsList } from '~/components/orders/totals-view'
+import { LineOptions } from '~/components/line-options'
 import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
 
@@ -38,8 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     signedIn: user !== null,
     prefill: checkoutPrefill(user),
     lines: cart.lines.map((l) => ({
-      productId: l.productId,
+      variantId: l.variantId,
       name: l.name,
+      options: l.options,
       quantity: l.quantity,
       lineTotalCents: l.lineTotalCents,
       problem: l.problem,
@@ -120,9 +122,10 @@ export default function CheckoutPage() {
           <h2 id="checkout-summary-title">Order summary</h2>
           <ul className="summary-lines">
             {lines.map((line) => (
-              <li key={line.productId}>
+              <li key={line.variantId}>
                 <span>
                   {line.quantity} × {line.name}
+                  <LineOptions options={line.options} />
                 </span>
                 <span>{formatRand(line.lineTotalCents)}</span>
                 {line.problem ? (

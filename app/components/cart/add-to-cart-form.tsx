@@ -12,6 +12,8 @@ import type { addToCartSchema } from '~/lib/cart/schema'
 
 type Props = {
   productId: string
+  /** The variant picked on the product page; without it the cart adds the default variant. */
+  variantId?: string
   productName: string
   stock: number
   /** Product pages let the shopper pick a quantity; cards add one at a time. */
@@ -32,13 +34,14 @@ export function AddToCartForm({ showQuantity = true, ...props }: Props) {
 }
 
 /** The shared fetcher of a product's cart forms, and the hidden fields every one posts. */
-function useAddToCart(productId: string) {
-  const fetcher = useFetcher<CartActionData>({ key: `add-to-cart-${productId}` })
+function useAddToCart(productId: string, variantId: string | undefined) {
+  const fetcher = useFetcher<CartActionData>({ key: `add-to-cart-${variantId ?? productId}` })
   const location = useLocation()
   const hydrated = useHydrated()
   const hidden = (
     <>
       <input type="hidden" name="productId" value={productId} />
+      {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
     </>
@@ -60,8 +63,13 @@ function SubmitAndStatus({ busy, message }: { busy: boolean; message: string | u
 }
 
 /** The product page's form: conform drives the quantity, its errors and the form's own. */
-function AddWithQuantity({ productId, productName, stock }: Omit<Props, 'showQuantity'>) {
-  const { fetcher, hidden, busy, done } = useAddToCart(productId)
+function AddWithQuantity({
+  productId,
+  variantId,
+  productName,
+  stock,
+}: Omit<Props, 'showQuantity'>) {
+  const { fetcher, hidden, busy, done } = useAddToCart(productId, variantId)
   // A product's card and page form may share a screen: form ids stay unique.
   const formId = `add-to-cart-${useId()}`
   const [form, fields] = useForm<z.input<typeof addToCartSchema>>({
@@ -101,8 +109,8 @@ function AddWithQuantity({ productId, productName, stock }: Omit<Props, 'showQua
 }
 
 /** A card's form: one at a time, every message of the cart's answer shown together. */
-function AddOne({ productId, productName }: Omit<Props, 'showQuantity'>) {
-  const { fetcher, hidden, busy, done } = useAddToCart(productId)
+function AddOne({ productId, variantId, productName }: Omit<Props, 'showQuantity'>) {
+  const { fetcher, hidden, busy, done } = useAddToCart(productId, variantId)
   return (
     <FetcherForm
       fetcher={fetcher}

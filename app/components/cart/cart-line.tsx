@@ -3,9 +3,11 @@ import { Form, useNavigation } from '@remix-run/react'
 import type { z } from 'zod'
 
 import { ErrorList } from '~/components/forms'
+import { LineOptions, variantPath } from '~/components/line-options'
 import { Link } from '~/components/link'
 import type { CartViewLine } from '~/lib/cart/cart.server'
 import type { removeCartLineSchema, updateCartLineSchema } from '~/lib/cart/schema'
+import { nameWithOptions } from '~/lib/data/variants'
 import { formatRand } from '~/lib/money'
 
 type LastResult = SubmissionResult<string[]> | undefined
@@ -22,7 +24,7 @@ export function CartLineItem({
   lastResults: { update?: LastResult; remove?: LastResult }
 }) {
   return (
-    <li className="cart-line" aria-label={line.name}>
+    <li className="cart-line" aria-label={nameWithOptions(line.name, line.options)}>
       {line.image ? (
         <img
           className="cart-line__image"
@@ -37,8 +39,9 @@ export function CartLineItem({
       )}
       <div className="cart-line__body">
         <h2 className="cart-line__name">
-          <Link to={`/shop/${encodeURIComponent(line.productId)}`}>{line.name}</Link>
+          <Link to={variantPath(line)}>{line.name}</Link>
         </h2>
+        <LineOptions options={line.options} />
         <p className="cart-line__price">
           {formatRand(line.unitPriceCents)} each
           {line.previousPriceCents !== null ? (
@@ -67,19 +70,19 @@ export function CartLineItem({
 }
 
 /** Whether this line's form with this intent is on its way to the server. */
-function useBusy(productId: string, intent: 'update' | 'remove') {
+function useBusy(variantId: string, intent: 'update' | 'remove') {
   const navigation = useNavigation()
   return (
     navigation.state !== 'idle' &&
-    navigation.formData?.get('productId') === productId &&
+    navigation.formData?.get('variantId') === variantId &&
     navigation.formData?.get('intent') === intent
   )
 }
 
 function QuantityForm({ line, lastResult }: { line: CartViewLine; lastResult: LastResult }) {
-  const busy = useBusy(line.productId, 'update')
+  const busy = useBusy(line.variantId, 'update')
   const [form, fields] = useForm<z.input<typeof updateCartLineSchema>>({
-    id: `cart-quantity-${line.productId}`,
+    id: `cart-quantity-${line.variantId}`,
     lastResult,
     defaultValue: { quantity: String(line.quantity) },
   })
@@ -87,8 +90,13 @@ function QuantityForm({ line, lastResult }: { line: CartViewLine; lastResult: La
   return (
     <Form method="post" className="cart-line__quantity" {...getFormProps(form)}>
       <input type="hidden" name="productId" value={line.productId} />
+      <input type="hidden" name="variantId" value={line.variantId} />
       <label htmlFor={fields.quantity.id}>Quantity</label>
-      <select key={key} {...selectProps} aria-label={`Quantity of ${line.name}`}>
+      <select
+        key={key}
+        {...selectProps}
+        aria-label={`Quantity of ${nameWithOptions(line.name, line.options)}`}
+      >
         {Array.from({ length: Math.max(line.maxQuantity, line.quantity) }, (_, i) => (
           <option key={i + 1} value={i + 1} disabled={i + 1 > line.maxQuantity}>
             {i + 1}
@@ -111,20 +119,21 @@ function QuantityForm({ line, lastResult }: { line: CartViewLine; lastResult: La
 }
 
 function RemoveForm({ line, lastResult }: { line: CartViewLine; lastResult: LastResult }) {
-  const busy = useBusy(line.productId, 'remove')
+  const busy = useBusy(line.variantId, 'remove')
   const [form] = useForm<z.input<typeof removeCartLineSchema>>({
-    id: `cart-remove-${line.productId}`,
+    id: `cart-remove-${line.variantId}`,
     lastResult,
   })
   return (
     <Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="productId" value={line.productId} />
+      <input type="hidden" name="variantId" value={line.variantId} />
       <button
         type="submit"
         name="intent"
         value="remove"
         className="button button--link"
-        aria-label={`Remove ${line.name}`}
+        aria-label={`Remove ${nameWithOptions(line.name, line.options)}`}
         disabled={busy}
       >
         Remove

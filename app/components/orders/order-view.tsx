@@ -1,3 +1,4 @@
+import { LineOptions } from '~/components/line-options'
 import { formatSastDateTime } from '~/lib/dates'
 import { formatRand } from '~/lib/money'
 import type { OrderView } from '~/lib/orders/orders.server'
@@ -57,8 +58,11 @@ export function OrderDetails({ order }: { order: OrderView }) {
           </thead>
           <tbody>
             {order.lines.map((line) => (
-              <tr key={line.productId}>
-                <th scope="row">{line.name}</th>
+              <tr key={line.variantId}>
+                <th scope="row">
+                  {line.name}
+                  <LineOptions options={line.options} />
+                </th>
                 <td>{formatRand(line.unitPriceCents)}</td>
                 <td>{line.quantity}</td>
                 <td>{formatRand(line.lineTotalCents)}</td>

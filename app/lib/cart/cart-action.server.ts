@@ -4,12 +4,13 @@ import { data, redirect } from '@remix-run/node'
 
 import { catalog } from '~/lib/catalog/products.server'
 import { getStore } from '~/lib/data/index.server'
+import { findVariant, nameWithOptions, optionValuesOf } from '~/lib/data/variants'
 import { safeRedirect } from '~/lib/http.server'
 import { sessionStorage } from '~/lib/session.server'
 import { createToastHeaders } from '~/lib/toast.server'
 
 import { cartOwner, readCartLines, rememberSeenPrice, writeCartLines } from './cart.server'
-import { MAX_CART_LINES, quantityProblem } from './rules'
+import { MAX_CART_LINES, cartLineKey, quantityProblem } from './rules'
 import { cartFormSchema } from './schema'
 
 /**
@@ -20,6 +21,8 @@ export type CartActionData = {
   result: SubmissionResult<string[]>
   intent: string
   productId: string
+  /** The variant the form named, or '' when it named none (the default variant). */
+  variantId: string
   done?: { quantity: number; count: number; message: string }
 }
 
@@ -30,6 +33,7 @@ export async function cartAction({ request }: { request: Request }) {
   const about = {
     intent: String(formData.get('intent') ?? ''),
     productId: String(formData.get('productId') ?? ''),
+    variantId: String(formData.get('variantId') ?? ''),
   }
   // 400 with the values kept and each message beside its field; a product's own problem (gone,
   // sold out, a full cart) belongs to the whole form, since its productId field is hidden.
@@ -41,22 +45,32 @@ export async function cartAction({ request }: { request: Request }) {
   const store = await getStore()
   const owner = await cartOwner(request)
   const lines = await readCartLines(owner, store)
-  const existing = lines.find((l) => l.productId === form.productId)
   const product = await catalog.product(form.productId)
+  const variant = product ? findVariant(product, form.variantId) : null
+  // The line this form is about: by variant, a line stored without one standing for its default.
+  const key = variant?.id ?? form.variantId ?? form.productId
+  const isThisLine = (l: (typeof lines)[number]) =>
+    l.productId === form.productId &&
+    (product && !l.variantId ? findVariant(product, undefined)?.id : cartLineKey(l)) === key
+  const existing = lines.find(isThisLine)
+  const label =
+    product && variant ? nameWithOptions(product.name, optionValuesOf(product, variant)) : null
 
   let next = lines
   let message: string
   let quantityNow = 0
   if (form.intent === 'remove') {
-    next = lines.filter((l) => l.productId !== form.productId)
-    message = `Removed ${product?.name ?? 'the product'} from your cart`
+    next = lines.filter((l) => !isThisLine(l))
+    message = `Removed ${label ?? product?.name ?? 'the product'} from your cart`
   } else {
     if (!product) return invalid({ formErrors: ['That product is no longer available'] })
+    if (!variant || !label)
+      return invalid({ formErrors: ['That option is not sold; choose another'] })
     const already = form.intent === 'add' ? (existing?.quantity ?? 0) : 0
-    const problem = quantityProblem(product, form.quantity, already)
+    const problem = quantityProblem({ name: label, stock: variant.stock }, form.quantity, already)
     if (problem) {
       return invalid(
-        product.stock <= 0 ? { formErrors: [problem] } : { fieldErrors: { quantity: [problem] } },
+        variant.stock <= 0 ? { formErrors: [problem] } : { fieldErrors: { quantity: [problem] } },
       )
     }
     if (!existing && lines.length >= MAX_CART_LINES) {
@@ -67,14 +81,13 @@ export async function cartAction({ request }: { request: Request }) {
       })
     }
     quantityNow = already + form.quantity
-    next = existing
-      ? lines.map((l) => (l.productId === form.productId ? { ...l, quantity: quantityNow } : l))
-      : [...lines, { productId: product.id, quantity: quantityNow }]
-    rememberSeenPrice(owner.session, product.id, product.priceCents)
+    const line = { productId: product.id, variantId: variant.id, quantity: quantityNow }
+    next = existing ? lines.map((l) => (isThisLine(l) ? line : l)) : [...lines, line]
+    rememberSeenPrice(owner.session, variant.id, variant.priceCents)
     message =
       form.intent === 'add'
-        ? `Added ${form.quantity} × ${product.name} to your cart`
-        : `${product.name}: quantity is now ${quantityNow}`
+        ? `Added ${form.quantity} × ${label} to your cart`
+        : `${label}: quantity is now ${quantityNow}`
   }
 
   await writeCartLines(owner, next, store)

@@ -2,10 +2,12 @@ import type { Session } from '@remix-run/node'
 
 import { getUserId } from '~/lib/auth/session.server'
 import { getStore, type Store } from '~/lib/data/index.server'
-import type { CartLine, Product, ProductImage } from '~/lib/data/types'
+import type { CartLine, OptionValue, Product, ProductImage } from '~/lib/data/types'
+import { findVariant, nameWithOptions, optionValuesOf } from '~/lib/data/variants'
 import { getSession } from '~/lib/session.server'
 
 import {
+  cartLineKey,
   cartTotals,
   cleanCartLines,
   maxQuantityFor,
@@ -50,11 +52,11 @@ export async function writeCartLines(owner: CartOwner, lines: readonly CartLine[
   } else {
     owner.session.unset(CART_KEY)
   }
-  // Seen prices of products no longer in the cart are forgotten.
+  // Seen prices of variants no longer in the cart are forgotten.
   const seen = seenPrices(owner.session)
   const kept = Object.fromEntries(
     clean.flatMap((l) =>
-      seen[l.productId] !== undefined ? [[l.productId, seen[l.productId]]] : [],
+      seen[cartLineKey(l)] !== undefined ? [[cartLineKey(l), seen[cartLineKey(l)]]] : [],
     ),
   )
   if (Object.keys(kept).length) owner.session.set(SEEN_KEY, kept)
@@ -71,9 +73,9 @@ function seenPrices(session: Session): Record<string, number> {
   return out
 }
 
-/** Records the price the shopper saw for a product (on add and on update). */
-export function rememberSeenPrice(session: Session, productId: string, cents: number) {
-  session.set(SEEN_KEY, { ...seenPrices(session), [productId]: cents })
+/** Records the price the shopper saw for a cart line's variant (on add and on update). */
+export function rememberSeenPrice(session: Session, lineKey: string, cents: number) {
+  session.set(SEEN_KEY, { ...seenPrices(session), [lineKey]: cents })
 }
 
 /** Empties the cart (after an order is placed); the caller commits the session. */
@@ -104,8 +106,11 @@ export async function mergeVisitorCart(
   const products = await s.products.getMany([
     ...new Set([...customer, ...visitor].map((l) => l.productId)),
   ])
-  const stock = new Map(products.map((p) => [p.id, p.stock]))
-  const merged = mergeCartLines(customer, visitor, (id) => stock.get(id))
+  const byId = new Map(products.map((p) => [p.id, p]))
+  const merged = mergeCartLines(customer, visitor, (line) => {
+    const product = byId.get(line.productId)
+    return product ? findVariant(product, line.variantId)?.stock : undefined
+  })
   await s.carts.set(userId, merged)
   session.unset(CART_KEY)
   return merged
@@ -113,7 +118,11 @@ export async function mergeVisitorCart(
 
 export type CartViewLine = {
   productId: string
+  /** The variant this line holds (the product id for a product without options). */
+  variantId: string
   name: string
+  /** The variant's option values, shown "Size: M"; empty without options. */
+  options: OptionValue[]
   image: Pick<ProductImage, 'url' | 'alt' | 'variants'> | null
   unitPriceCents: number
   /** The price when the shopper added it, when it differs from today's. */
@@ -128,7 +137,10 @@ export type CartViewLine = {
 
 export type CartView = { lines: CartViewLine[]; totals: Totals; hasProblems: boolean }
 
-/** Priced lines from products read fresh; lines of products that no longer exist are left out. */
+/**
+ * Priced lines from products read fresh, each at its variant's price and stock; lines of products
+ * or variants that no longer exist are left out. A line stored without a variant holds the default.
+ */
 function priceCart(
   lines: readonly CartLine[],
   products: readonly Product[],
@@ -137,26 +149,28 @@ function priceCart(
   const byId = new Map(products.map((p) => [p.id, p]))
   const view: CartViewLine[] = lines.flatMap((line) => {
     const product = byId.get(line.productId)
-    if (!product) return []
-    const seenCents = seen[line.productId]
+    const variant = product ? findVariant(product, line.variantId) : null
+    if (!product || !variant) return []
+    const seenCents = seen[cartLineKey(line)]
+    const options = optionValuesOf(product, variant)
+    const image = variant.image ?? product.images[0]
     return [
       {
         productId: product.id,
+        variantId: variant.id,
         name: product.name,
-        image: product.images[0]
-          ? {
-              url: product.images[0].url,
-              alt: product.images[0].alt,
-              variants: product.images[0].variants,
-            }
-          : null,
-        unitPriceCents: product.priceCents,
+        options,
+        image: image ? { url: image.url, alt: image.alt, variants: image.variants } : null,
+        unitPriceCents: variant.priceCents,
         previousPriceCents:
-          seenCents !== undefined && seenCents !== product.priceCents ? seenCents : null,
+          seenCents !== undefined && seenCents !== variant.priceCents ? seenCents : null,
         quantity: line.quantity,
-        maxQuantity: maxQuantityFor(product.stock),
-        lineTotalCents: product.priceCents * line.quantity,
-        problem: quantityProblem(product, line.quantity),
+        maxQuantity: maxQuantityFor(variant.stock),
+        lineTotalCents: variant.priceCents * line.quantity,
+        problem: quantityProblem(
+          { name: nameWithOptions(product.name, options), stock: variant.stock },
+          line.quantity,
+        ),
       },
     ]
   })

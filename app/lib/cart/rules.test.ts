@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
+import type { CartLine } from '~/lib/data/types'
+
 import {
+  cartLineKey,
   cartTotals,
   cleanCartLines,
   maxQuantityFor,
@@ -98,7 +101,7 @@ describe('quantity rules', () => {
 
 describe('mergeCartLines (sign-in)', () => {
   const stock: Record<string, number> = { rooibos: 20, honey: 5, biltong: 50, gone: 0 }
-  const stockOf = (id: string) => stock[id]
+  const stockOf = (line: CartLine) => stock[cartLineKey(line)]
 
   it('sums quantities of one product and clamps to 10 and to stock', () => {
     const merged = mergeCartLines(
@@ -131,6 +134,42 @@ describe('mergeCartLines (sign-in)', () => {
         stockOf,
       ),
     ).toEqual([{ productId: 'biltong', quantity: 2 }])
+  })
+})
+
+describe('cart lines of product options', () => {
+  it('keeps one line per variant, and reads a line stored without a variant as its product', () => {
+    expect(
+      cleanCartLines([
+        { productId: 'tee', variantId: 'tee--m', quantity: 1 },
+        { productId: 'tee', variantId: 'tee--l', quantity: 2 },
+        { productId: 'tee', variantId: 'tee--m', quantity: 5 },
+        { productId: 'rooibos', quantity: 1 },
+        { productId: 'honey', variantId: 'BAD ID', quantity: 1 },
+      ]),
+    ).toEqual([
+      { productId: 'tee', variantId: 'tee--m', quantity: 1 },
+      { productId: 'tee', variantId: 'tee--l', quantity: 2 },
+      { productId: 'rooibos', quantity: 1 },
+      { productId: 'honey', quantity: 1 },
+    ])
+  })
+
+  it('merges quantities per variant on sign-in, clamped to each variant’s stock', () => {
+    const stock: Record<string, number> = { 'tee--m': 3, 'tee--l': 10 }
+    expect(
+      mergeCartLines(
+        [{ productId: 'tee', variantId: 'tee--m', quantity: 2 }],
+        [
+          { productId: 'tee', variantId: 'tee--m', quantity: 2 },
+          { productId: 'tee', variantId: 'tee--l', quantity: 4 },
+        ],
+        (line) => stock[cartLineKey(line)],
+      ),
+    ).toEqual([
+      { productId: 'tee', variantId: 'tee--m', quantity: 3 },
+      { productId: 'tee', variantId: 'tee--l', quantity: 4 },
+    ])
   })
 })
 

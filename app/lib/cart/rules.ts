@@ -67,6 +67,14 @@ export function quantityProblem(
 }
 
 /**
+ * What makes a cart line one line: its variant. A line stored before product options existed has
+ * only its product id, which is also the id of that product's one variant.
+ */
+export function cartLineKey(line: Pick<CartLine, 'productId' | 'variantId'>): string {
+  return line.variantId ?? line.productId
+}
+
+/**
  * Merges a visitor's cart into a customer's (sign-in): quantities of the same product are added,
  * then clamped to 10 and to stock; sold-out and unknown products drop out; the customer's lines
  * keep their order and the visitor's new ones follow, up to MAX_CART_LINES.
@@ -74,35 +82,41 @@ export function quantityProblem(
 export function mergeCartLines(
   customer: readonly CartLine[],
   visitor: readonly CartLine[],
-  stockOf: (productId: string) => number | undefined,
+  stockOf: (line: CartLine) => number | undefined,
 ): CartLine[] {
-  const sums = new Map<string, number>()
+  const sums = new Map<string, CartLine>()
   for (const line of [...customer, ...visitor]) {
-    sums.set(line.productId, (sums.get(line.productId) ?? 0) + line.quantity)
+    const key = cartLineKey(line)
+    sums.set(key, { ...line, quantity: (sums.get(key)?.quantity ?? 0) + line.quantity })
   }
   const merged: CartLine[] = []
-  for (const [productId, quantity] of sums) {
-    const stock = stockOf(productId)
+  for (const line of sums.values()) {
+    const stock = stockOf(line)
     if (stock === undefined) continue
-    const clamped = Math.min(quantity, maxQuantityFor(stock))
-    if (clamped >= MIN_QUANTITY) merged.push({ productId, quantity: clamped })
+    const clamped = Math.min(line.quantity, maxQuantityFor(stock))
+    if (clamped >= MIN_QUANTITY) merged.push({ ...line, quantity: clamped })
   }
   return merged.slice(0, MAX_CART_LINES)
 }
 
-/** Cart lines from untrusted storage (a cookie): well-formed, one per product, bounded. */
+/** Cart lines from untrusted storage (a cookie): well-formed, one per variant, bounded. */
 export function cleanCartLines(raw: unknown): CartLine[] {
   if (!Array.isArray(raw)) return []
   const seen = new Set<string>()
   const lines: CartLine[] = []
   for (const item of raw as unknown[]) {
     if (typeof item !== 'object' || item === null) continue
-    const { productId, quantity } = item as Record<string, unknown>
-    if (typeof productId !== 'string' || !/^[a-z0-9][a-z0-9-]{0,79}$/.test(productId)) continue
+    const { productId, variantId, quantity } = item as Record<string, unknown>
+    if (typeof productId !== 'string' || !/^[a-z0-9][a-z0-9-]{0,119}$/.test(productId)) continue
+    const variant =
+      typeof variantId === 'string' && /^[a-z0-9][a-z0-9-]{0,199}$/.test(variantId)
+        ? variantId
+        : undefined
     if (typeof quantity !== 'number' || !Number.isInteger(quantity)) continue
-    if (quantity < MIN_QUANTITY || quantity > MAX_QUANTITY || seen.has(productId)) continue
-    seen.add(productId)
-    lines.push({ productId, quantity })
+    const key = cartLineKey({ productId, variantId: variant })
+    if (quantity < MIN_QUANTITY || quantity > MAX_QUANTITY || seen.has(key)) continue
+    seen.add(key)
+    lines.push(variant ? { productId, variantId: variant, quantity } : { productId, quantity })
     if (lines.length === MAX_CART_LINES) break
   }
   return lines

@@ -1,9 +1,11 @@
 import { z } from 'zod'
 
-import { productId, quantity, redirectTo } from '~/lib/fields'
+import { productId, quantity, redirectTo, variantId } from '~/lib/fields'
 
 const common = {
   productId,
+  /** The variant picked; absent (older pages, a product without options) means the default one. */
+  variantId: variantId.optional(),
   /** Where a no-JS post goes back to (same-origin paths only); /cart by default. */
   redirectTo,
   /** Set by forms once hydrated: a fetcher wants data, a plain form post wants a redirect. */

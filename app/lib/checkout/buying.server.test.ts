@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { makeProduct } from '~/lib/catalog/test-products'
+import { shirt } from '~/lib/data/contract'
 import { openStore, type Store } from '~/lib/data/index.server'
 import { sessionStorage } from '~/lib/session.server'
 
@@ -42,6 +43,7 @@ beforeAll(async () => {
     makeProduct({ id: 'biltong', name: 'Beef biltong', priceCents: 25000, stock: 40 }),
     makeProduct({ id: 'rusks', name: 'Buttermilk rusks', priceCents: 6500, stock: 20 }),
     makeProduct({ id: 'chutney', name: 'Peach chutney', priceCents: 5500, stock: 20 }),
+    shirt('tee', { 'tee--m-black': 4, 'tee--l-rainbow': 0 }, { 'tee--m-black': 27_500 }),
   ])
 })
 
@@ -227,11 +229,100 @@ describe('cart', () => {
     const session = await sessionStorage.getSession(b.cookie)
     const merged = await mergeVisitorCart(session, 'customer-1', store)
     expect(merged).toEqual([
-      { productId: 'rusks', quantity: 10 },
-      { productId: 'rooibos', quantity: 3 },
+      { productId: 'rusks', variantId: 'rusks', quantity: 10 },
+      { productId: 'rooibos', variantId: 'rooibos', quantity: 3 },
     ])
     expect(await store.carts.get('customer-1')).toEqual(merged)
     expect(session.get('cart')).toBeUndefined()
+  })
+})
+
+describe('product options in the cart and the order', () => {
+  const add = async (b: ReturnType<typeof browser>, variantId: string | null, quantity = 1) => {
+    const form: Record<string, string> = {
+      intent: 'add',
+      productId: 'tee',
+      quantity: String(quantity),
+    }
+    if (variantId) form.variantId = variantId
+    const result = await cartAction({ request: b.request('/cart', form) })
+    if (result instanceof Response) b.keep(result)
+    return result
+  }
+
+  it('adds a variant at its own price and stock, and carries its options to the order and PayFast', async () => {
+    const b = browser()
+    const added = await add(b, 'tee--m-black', 2)
+    expect(await toastOf(added as Response)).toMatchObject({
+      title: 'Added 2 × Product tee (Size: M, Colour: Black) to your cart',
+    })
+    const cart = await loadCart(b.request('/cart'))
+    expect(cart.lines).toEqual([
+      expect.objectContaining({
+        productId: 'tee',
+        variantId: 'tee--m-black',
+        options: [
+          { name: 'Size', value: 'M' },
+          { name: 'Colour', value: 'Black' },
+        ],
+        unitPriceCents: 27_500,
+        maxQuantity: 4,
+      }),
+    ])
+    // More than the variant has is refused, though the product as a whole has plenty.
+    expect(cartErrors(asData(await add(b, 'tee--m-black', 3)))).toEqual({
+      quantity: [
+        'Only 4 left of Product tee (Size: M, Colour: Black); you already have 2 in your cart',
+      ],
+    })
+
+    const placed = (await checkout(b)) as Response
+    const id = placed.headers.get('Location')!.split('/').pop()!
+    const order = await store.orders.get(id)
+    expect(order?.lines).toEqual([
+      expect.objectContaining({
+        variantId: 'tee--m-black',
+        options: [
+          { name: 'Size', value: 'M' },
+          { name: 'Colour', value: 'Black' },
+        ],
+        unitPriceCents: 27_500,
+        quantity: 2,
+      }),
+    ])
+    const variants = (await store.products.get('tee'))!.variants
+    expect(variants.find((v) => v.id === 'tee--m-black')?.stock).toBe(2)
+    expect(variants.find((v) => v.id === 'tee--s-black')?.stock).toBe(3)
+
+    const pay = await payLoader({
+      request: b.request(`/checkout/pay/${id}`),
+      params: { id },
+      context: { clientIp: '127.0.0.1' },
+    })
+    expect(new Map(pay.form.fields).get('item_description')).toBe(
+      '2 x Product tee (Size: M, Colour: Black)',
+    )
+  })
+
+  it('refuses a sold-out variant and an option that is not sold, naming them', async () => {
+    const b = browser()
+    expect(cartErrors(asData(await add(b, 'tee--l-rainbow')))).toEqual({
+      '': ['Product tee (Size: L, Colour: Rainbow) is sold out'],
+    })
+    expect(cartErrors(asData(await add(b, 'tee--xl-black')))).toEqual({
+      '': ['That option is not sold; choose another'],
+    })
+    expect((await loadCart(b.request('/cart'))).lines).toEqual([])
+  })
+
+  it('keeps a line stored without a variant working: it is the product’s default variant', async () => {
+    await store.carts.set('customer-old', [{ productId: 'rooibos', quantity: 2 }])
+    const b = browser()
+    await addToCart(b, 'rooibos', 1)
+    const session = await sessionStorage.getSession(b.cookie)
+    expect(await mergeVisitorCart(session, 'customer-old', store)).toEqual([
+      { productId: 'rooibos', variantId: 'rooibos', quantity: 3 },
+    ])
   })
 })
 

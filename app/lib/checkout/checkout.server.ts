@@ -15,10 +15,11 @@ import {
   type CartViewLine,
 } from '~/lib/cart/cart.server'
 import { requireCartItems } from '~/lib/cart/guard.server'
-import { cartTotals, maxQuantityFor } from '~/lib/cart/rules'
+import { cartLineKey, cartTotals, maxQuantityFor } from '~/lib/cart/rules'
 import { getStore, type Store } from '~/lib/data/index.server'
 import { OutOfStockError } from '~/lib/data/store'
 import type { Order, OrderDraft, User } from '~/lib/data/types'
+import { nameWithOptions } from '~/lib/data/variants'
 import { env } from '~/lib/env.server'
 import { newOrderId } from '~/lib/orders/id.server'
 import { expireStalePending, holdOrderId } from '~/lib/orders/orders.server'
@@ -66,9 +67,9 @@ export function orderDraft(
 ): OrderDraft {
   const orderLines = lines.map((line) => ({
     productId: line.productId,
-    variantId: line.productId,
+    variantId: line.variantId,
     name: line.name,
-    options: [],
+    options: line.options,
     unitPriceCents: line.unitPriceCents,
     quantity: line.quantity,
     imageUrl: line.image?.url ?? null,
@@ -97,13 +98,16 @@ export function orderDraft(
   }
 }
 
-/** "Only 2 left of Rooibos tea; Fynbos honey is sold out": what an OutOfStockError means to a shopper. */
+/**
+ * "Only 2 left of Rooibos tea; Silk shirt (Size: M) is sold out": what an OutOfStockError means to
+ * a shopper. `names` are the lines' names with their options, by variant id.
+ */
 export function shortageMessage(
   error: OutOfStockError,
   names: ReadonlyMap<string, string>,
 ): string {
-  const parts = error.shortages.map(({ productId, available }) => {
-    const name = names.get(productId) ?? productId
+  const parts = error.shortages.map(({ variantId, available }) => {
+    const name = names.get(variantId) ?? variantId
     return available <= 0 ? `${name} is sold out` : `Only ${available} left of ${name}`
   })
   return `${parts.join('; ')}. Change the quantity in your cart and try again.`
@@ -144,7 +148,7 @@ export async function checkoutAction({ request }: { request: Request }) {
     order = await store.orders.place(draft, newOrderId(), new Date().toISOString())
   } catch (error) {
     if (!(error instanceof OutOfStockError)) throw error
-    const names = new Map(cart.lines.map((l) => [l.productId, l.name]))
+    const names = new Map(cart.lines.map((l) => [l.variantId, nameWithOptions(l.name, l.options)]))
     return data<CheckoutActionData>(
       { result: submission.reply({ formErrors: [shortageMessage(error, names)] }) },
       { status: 409 },
@@ -183,16 +187,16 @@ export function paymentFormFor(order: Order): PaymentForm {
 export async function restoreCartFrom(order: Order, owner: CartOwner, store: Store) {
   const lines = await readCartLines(owner, store)
   const products = await store.products.getMany(order.lines.map((l) => l.productId))
-  const stock = new Map(products.map((p) => [p.id, p.stock]))
+  const stock = new Map(products.flatMap((p) => p.variants.map((v) => [v.id, v.stock] as const)))
   const next = [...lines]
   for (const ordered of order.lines) {
-    const max = maxQuantityFor(stock.get(ordered.productId) ?? 0)
+    const max = maxQuantityFor(stock.get(ordered.variantId) ?? 0)
     const quantity = Math.min(ordered.quantity, max)
     if (quantity < 1) continue
-    const at = next.findIndex((l) => l.productId === ordered.productId)
-    if (at === -1) next.push({ productId: ordered.productId, quantity })
-    else
-      next[at] = { productId: ordered.productId, quantity: Math.max(next[at]!.quantity, quantity) }
+    const line = { productId: ordered.productId, variantId: ordered.variantId, quantity }
+    const at = next.findIndex((l) => cartLineKey(l) === ordered.variantId)
+    if (at === -1) next.push(line)
+    else next[at] = { ...line, quantity: Math.max(next[at]!.quantity, quantity) }
   }
   await writeCartLines(owner, next, store)
 }

@@ -714,6 +714,16 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         expect(await store.carts.get('u2')).toEqual([{ productId: 'rooibos', quantity: 9 }])
       })
 
+      it('keeps each cart line’s variant, and lines stored without one', async () => {
+        const lines = [
+          { productId: 'tee', variantId: 'tee--m-black', quantity: 2 },
+          { productId: 'tee', variantId: 'tee--l-black', quantity: 1 },
+          { productId: 'rooibos', quantity: 1 },
+        ]
+        await store.carts.set('u1', lines)
+        expect(await store.carts.get('u1')).toEqual(lines)
+      })
+
       it('lists liked products most recent first without duplicates', async () => {
         expect(await store.liked.list('u1')).toEqual([])
         await store.liked.add('u1', ['a'])

@@ -142,3 +142,8 @@ export function optionValuesOf(
 export function formatOptions(options: readonly OptionValue[]): string {
   return options.map((option) => `${option.name}: ${option.value}`).join(', ')
 }
+
+/** "Silk shirt (Size: M)": a line's name with its option values, for messages and PayFast. */
+export function nameWithOptions(name: string, options: readonly OptionValue[]): string {
+  return options.length ? `${name} (${formatOptions(options)})` : name
+}

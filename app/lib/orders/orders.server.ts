@@ -2,7 +2,7 @@ import type { Session } from '@remix-run/node'
 
 import type { Store } from '~/lib/data/index.server'
 import { InvalidTransitionError } from '~/lib/data/store'
-import type { Order, OrderStatus } from '~/lib/data/types'
+import type { OptionValue, Order, OrderStatus } from '~/lib/data/types'
 
 import { isOrderId } from './id'
 import { STATUS_LABELS } from './status'
@@ -102,7 +102,10 @@ export type OrderView = {
   history: { status: OrderStatus; label: string; at: string; note: string | null }[]
   lines: {
     productId: string
+    variantId: string
     name: string
+    /** The variant's option values ("Size: M"), so the order, tracking and its JSON show them. */
+    options: OptionValue[]
     unitPriceCents: number
     quantity: number
     lineTotalCents: number
@@ -134,7 +137,9 @@ export function toOrderView(order: Order): OrderView {
     })),
     lines: order.lines.map((l) => ({
       productId: l.productId,
+      variantId: l.variantId,
       name: l.name,
+      options: l.options,
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
       lineTotalCents: l.unitPriceCents * l.quantity,

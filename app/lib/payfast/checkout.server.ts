@@ -1,4 +1,5 @@
 import type { Order } from '~/lib/data/types'
+import { nameWithOptions } from '~/lib/data/variants'
 import { centsToRandsString } from '~/lib/money'
 
 import { type PayfastConfig, processUrl } from './config'
@@ -61,7 +62,9 @@ export function payfastCellNumber(phone: string | null | undefined): string | nu
 }
 
 function describeLines(lines: Order['lines']): string {
-  return lines.map((line) => `${line.quantity} x ${line.name}`).join(', ')
+  return lines
+    .map((line) => `${line.quantity} x ${nameWithOptions(line.name, line.options)}`)
+    .join(', ')
 }
 
 /** Cuts to `max` characters without splitting a character made of two UTF-16 units. */

@@ -11,7 +11,9 @@ export function createCartStore(context: FirestoreContext): CartStore {
     },
     async set(userId, lines) {
       await col.carts.doc(userId).set({
-        lines: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+        lines: lines.map(({ productId, variantId, quantity }) =>
+          variantId ? { productId, variantId, quantity } : { productId, quantity },
+        ),
         updatedAt: context.now(),
       })
     },

@@ -18,7 +18,9 @@ export function createCartStore(context: SqliteContext): CartStore {
       return row ? (JSON.parse(row.lines) as CartLine[]) : []
     },
     async set(userId, lines) {
-      const clean = lines.map(({ productId, quantity }) => ({ productId, quantity }))
+      const clean = lines.map(({ productId, variantId, quantity }) =>
+        variantId ? { productId, variantId, quantity } : { productId, quantity },
+      )
       upsertCart.run(userId, JSON.stringify(clean), context.now())
     },
   }
