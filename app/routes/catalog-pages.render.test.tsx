@@ -8,6 +8,7 @@ import { serializeJsonLd } from '~/lib/catalog/json-ld'
 import { productStatistics } from '~/lib/catalog/statistics'
 import { toProductSummary } from '~/lib/catalog/summary'
 import { makeProduct, ratingOf } from '~/lib/catalog/test-products'
+import { withVariants } from '~/lib/data/variants'
 
 import ProductPage from './shop.$id'
 import Shop from './shop._index'
@@ -28,7 +29,7 @@ const product = makeProduct({
 })
 
 function productData(overrides: { stock?: number } = {}) {
-  const p = { ...product, ...overrides }
+  const p = withVariants({ ...product, ...overrides })
   return {
     product: {
       id: p.id,
@@ -40,6 +41,9 @@ function productData(overrides: { stock?: number } = {}) {
       compareAtCents: null,
       stock: p.stock,
       images: p.images,
+      options: p.options,
+      variants: p.variants,
+      selection: [],
     },
     statistics: productStatistics(p.rating),
     // The store's order: newest written first.

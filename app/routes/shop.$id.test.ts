@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type * as RouteModule from './shop.$id'
 import { makeProduct, ratingOf } from '~/lib/catalog/test-products'
+import { shirt } from '~/lib/data/contract'
 
 // A real SQLite store in a temporary DATA_DIR, through the same getStore() the app uses.
 const dir = mkdtempSync(path.join(tmpdir(), 'product-route-'))
@@ -28,6 +29,11 @@ beforeAll(async () => {
       rating: ratingOf(5, 4, 4),
       tags: ['secret-tag'],
     }),
+    shirt('tee', { 'tee--l-black': 0 }),
+    {
+      ...shirt('vest'),
+      variants: shirt('vest').variants.filter((v) => v.id !== 'vest--l-rainbow'),
+    },
   ])
   route = await import('./shop.$id')
 })
@@ -39,9 +45,9 @@ afterAll(async () => {
   vi.unstubAllEnvs()
 })
 
-const load = (id: string) =>
+const load = (id: string, search = '') =>
   route.loader({
-    request: new Request(`https://shop.example/shop/${id}`),
+    request: new Request(`https://shop.example/shop/${id}${search}`),
     params: { id },
     context: { clientIp: '127.0.0.1' },
   })
@@ -75,6 +81,9 @@ describe('/shop/:id loader', () => {
         'name',
         'priceCents',
         'stock',
+        'options',
+        'variants',
+        'selection',
       ].sort(),
     )
     expect(data.statistics).toMatchObject({ count: 3, average: 4.3 })
@@ -91,5 +100,34 @@ describe('/shop/:id loader', () => {
       price: '1299.00',
       availability: 'https://schema.org/OutOfStock',
     })
+  })
+
+  it('opens on the variant in ?variant=, the first in stock without one, its JSON-LD a ProductGroup', async () => {
+    expect((await load('tee', '?variant=tee--m-rainbow')).product.selection).toEqual([
+      'M',
+      'Rainbow',
+    ])
+    const first = await load('tee')
+    expect(first.product.selection).toEqual(['S', 'Black'])
+    expect(first.product.variants).toHaveLength(6)
+    const ld = JSON.parse(first.jsonLd) as { '@type': string; url: string; hasVariant: unknown[] }
+    expect(ld['@type']).toBe('ProductGroup')
+    expect(ld.url).toBe('https://shop.example/shop/tee?variant=tee--s-black')
+    expect(ld.hasVariant).toHaveLength(6)
+    // An unknown variant id is not an error: the page shows the default variant.
+    expect((await load('tee', '?variant=tee--xxl')).product.selection).toEqual(['S', 'Black'])
+  })
+
+  it('answers the no-JS option form with the variant’s URL, and shows an unsold pick as picked', async () => {
+    const thrown = await load('tee', '?size=L&colour=Rainbow').catch((e: unknown) => e)
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).status).toBe(302)
+    expect((thrown as Response).headers.get('Location')).toBe('/shop/tee?variant=tee--l-rainbow')
+    // L/Black is sold out but sold: it has a variant, so it redirects too.
+    const soldOut = (await load('tee', '?size=L&colour=Black').catch((e: unknown) => e)) as Response
+    expect(soldOut.headers.get('Location')).toBe('/shop/tee?variant=tee--l-black')
+    // The vest is not made in L/Rainbow: the page shows that pick, with nothing to add.
+    const unsold = await load('vest', '?size=L&colour=Rainbow')
+    expect(unsold.product.selection).toEqual(['L', 'Rainbow'])
   })
 })

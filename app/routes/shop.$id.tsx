@@ -1,17 +1,26 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
 } from '@remix-run/node'
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { useState } from 'react'
 
-import { ProductBreadcrumb, ProductDetail } from '~/components/catalog/product-detail'
+import {
+  ProductBreadcrumb,
+  ProductDetail,
+  productPageTitle,
+} from '~/components/catalog/product-detail'
 import { ProductReviews } from '~/components/catalog/product-reviews'
 import { catalog } from '~/lib/catalog/products.server'
+import { productJsonLd, serializeJsonLd } from '~/lib/catalog/json-ld'
 import { productSeo, summarise } from '~/lib/catalog/seo'
 import { productStatistics } from '~/lib/catalog/statistics'
 import { shownCompareAt } from '~/lib/catalog/summary'
+import { selectionFromParams, variantFor, variantUrl } from '~/lib/catalog/variants'
+import { defaultVariant, findVariant } from '~/lib/data/variants'
 import { env } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { likedIds } from '~/lib/liked/liked.server'
@@ -33,12 +42,22 @@ const REVIEWS_SHOWN = 50
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const product = await catalog.product(params.id)
   if (!product) throw notFound()
+  // The no-JS option form sends `?size=M&colour=Black`; a sold combination answers as its variant's
+  // URL, an unsold one is shown as picked (marked, nothing to add).
+  const search = new URL(request.url).searchParams
+  const picked = selectionFromParams(product, search)
+  const pickedVariant = picked ? variantFor(product, picked) : null
+  if (pickedVariant) throw redirect(variantUrl(product.id, pickedVariant))
+  const variant = picked
+    ? null
+    : (findVariant(product, search.get('variant')) ?? defaultVariant(product))
+  const selection = picked ?? variant?.optionValues ?? []
   const [shownReviews, liked] = await Promise.all([
     reviews.forProduct(product.id, { limit: REVIEWS_SHOWN }),
     likedIds(request),
   ])
   const statistics = productStatistics(product.rating)
-  const { jsonLd, ...seo } = productSeo(product, statistics, env.appUrl)
+  const { jsonLd, ...seo } = productSeo(product, statistics, env.appUrl, variant?.id)
   return {
     product: {
       id: product.id,
@@ -50,6 +69,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       compareAtCents: shownCompareAt(product),
       stock: product.stock,
       images: product.images,
+      options: product.options,
+      variants: product.variants,
+      selection,
     },
     statistics,
     reviews: shownReviews,
@@ -66,7 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: 'Product not found | Karoo & Co.' }]
   const { product, seo } = data
-  const title = `${product.name} | Karoo & Co.`
+  const title = productPageTitle(product, product.selection)
   const description = summarise(product.description, 155)
   return [
     { title },
@@ -93,14 +115,32 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 }
 
 export default function ProductPage() {
-  const { product, statistics, reviews, liked, jsonLd } = useLoaderData<typeof loader>()
+  const { product, statistics, reviews, liked, jsonLd, seo } = useLoaderData<typeof loader>()
   const signedIn = useRouteLoaderData<RootLoader>('root')?.counts?.signedIn ?? false
+  // A pick with JS redraws the JSON-LD for the picked variant, as the server would for its URL.
+  const [pickedLd, setPickedLd] = useState<string | null>(null)
+  const onSelect = (selection: string[]) => {
+    const picked = variantFor(product, selection)
+    const ld = productJsonLd(
+      { ...product, rating: { count: statistics.count, average: statistics.average } },
+      new URL(seo.canonical).origin,
+      picked?.id,
+    )
+    setPickedLd(serializeJsonLd(ld))
+  }
 
   return (
     <div className="product-page container">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: pickedLd ?? jsonLd }} />
       <ProductBreadcrumb product={product} />
-      <ProductDetail product={product} statistics={statistics} liked={liked} />
+      <ProductDetail
+        // Another variant's URL loaded without JS starts the pickers afresh.
+        key={`${product.id}:${product.selection.join('/')}`}
+        product={product}
+        statistics={statistics}
+        liked={liked}
+        onSelect={onSelect}
+      />
       <ProductReviews
         productPath={`/shop/${encodeURIComponent(product.id)}`}
         statistics={statistics}

@@ -4,9 +4,14 @@ import { LikeButton } from '~/components/like-button'
 import { Link } from '~/components/link'
 import { Price } from '~/components/price'
 import { StarRating } from '~/components/star-rating'
+import { useState } from 'react'
+
+import { VariantPicker } from '~/components/catalog/variant-picker'
 import type { ProductStatistics } from '~/lib/catalog/statistics'
 import { stockLabel } from '~/lib/catalog/summary'
-import type { ProductImage } from '~/lib/data/types'
+import { optionChoices, optionParam, variantFor, variantUrl } from '~/lib/catalog/variants'
+import type { ProductImage, ProductOption, ProductVariant } from '~/lib/data/types'
+import { formatOptions } from '~/lib/data/variants'
 
 /** The product fields the product page renders. */
 export type ProductDetailView = {
@@ -19,6 +24,37 @@ export type ProductDetailView = {
   compareAtCents: number | null
   stock: number
   images: ProductImage[]
+  options: ProductOption[]
+  variants: ProductVariant[]
+  /** The option values the page opened with (from `?variant=` or the no-JS form); [] without options. */
+  selection: string[]
+}
+
+/** "Silk shirt (Size: M, Colour: Blue) | Karoo & Co.": the title follows the picked options. */
+export function productPageTitle(
+  product: Pick<ProductDetailView, 'name' | 'options'>,
+  selection: readonly string[],
+): string {
+  const picked = formatOptions(
+    selection.map((value, i) => ({ name: product.options[i]?.name ?? '', value })),
+  )
+  return `${picked ? `${product.name} (${picked})` : product.name} | Karoo & Co.`
+}
+
+/** The page URL for a selection: the variant's, or the options themselves for an unsold one. */
+function selectionUrl(product: ProductDetailView, selection: readonly string[]): string {
+  const variant = variantFor(product, selection)
+  if (variant) return variantUrl(product.id, variant)
+  const params = new URLSearchParams(
+    selection.map((value, i) => [optionParam(product.options[i]?.name ?? ''), value]),
+  )
+  return `/shop/${encodeURIComponent(product.id)}?${params}`
+}
+
+/** The variant's own picture first, then the product's others. */
+function picturesOf(product: ProductDetailView, variant: ProductVariant | null): ProductImage[] {
+  const own = variant?.image
+  return own ? [own, ...product.images.filter((image) => image.url !== own.url)] : product.images
 }
 
 /** Where the product sits in the shop: Shop › its category › the product. */
@@ -40,20 +76,36 @@ export function ProductBreadcrumb({ product }: { product: ProductDetailView }) {
   )
 }
 
-/** The top of the product page: pictures, name, rating, price, stock, add to cart, like, description. */
+/**
+ * The top of the product page: pictures, name, rating, option pickers, price, stock, add to cart,
+ * like, description. With JS a pick changes price, compare-at price, stock, picture, title and URL
+ * at once (the URL replaced, not pushed); `onSelect` hears the new selection.
+ */
 export function ProductDetail({
   product,
   statistics,
   liked,
+  onSelect,
 }: {
   product: ProductDetailView
   statistics: Pick<ProductStatistics, 'count' | 'average'>
   liked: boolean
+  onSelect?: (selection: string[]) => void
 }) {
-  const stock = stockLabel(product.stock)
+  const [selection, setSelection] = useState(product.selection)
+  const variant = variantFor(product, selection)
+  const stock = stockLabel(variant?.stock ?? 0)
+  const images = picturesOf(product, variant)
+  const pick = (optionIndex: number, value: string) => {
+    const next = selection.map((picked, i) => (i === optionIndex ? value : picked))
+    setSelection(next)
+    window.history.replaceState(window.history.state, '', selectionUrl(product, next))
+    document.title = productPageTitle(product, next)
+    onSelect?.(next)
+  }
   return (
     <div className="product-page__top">
-      <Gallery images={product.images} productName={product.name} />
+      <Gallery key={images[0]?.url} images={images} productName={product.name} />
 
       <div className="product-page__buy">
         <h1 className="product-page__name">{product.name}</h1>
@@ -65,18 +117,38 @@ export function ProductDetail({
             </a>
           </p>
         ) : null}
-        <Price
-          cents={product.priceCents}
-          compareAtCents={product.compareAtCents}
-          className="product-page__price"
-        />
-        <p className="product-page__vat">Price includes 15% VAT.</p>
-        {/* At stock 0 the cart form below says "Sold out"; saying it twice would only repeat it. */}
-        {stock.level !== 'out' ? (
-          <p className={`stock-badge stock-badge--${stock.level}`}>{stock.label}</p>
+        {product.options.length > 0 ? (
+          <VariantPicker
+            action={`/shop/${encodeURIComponent(product.id)}`}
+            choices={optionChoices(product, selection)}
+            onPick={pick}
+          />
         ) : null}
-
-        <AddToCartForm productId={product.id} productName={product.name} stock={product.stock} />
+        {variant ? (
+          <>
+            <Price
+              cents={variant.priceCents}
+              compareAtCents={variant.compareAtCents}
+              className="product-page__price"
+            />
+            <p className="product-page__vat">Price includes 15% VAT.</p>
+            {/* At stock 0 the cart form below says "Sold out"; saying it twice would only repeat it. */}
+            {stock.level !== 'out' ? (
+              <p className={`stock-badge stock-badge--${stock.level}`}>{stock.label}</p>
+            ) : null}
+            <AddToCartForm
+              key={variant.id}
+              productId={product.id}
+              variantId={product.options.length > 0 ? variant.id : undefined}
+              productName={product.name}
+              stock={variant.stock}
+            />
+          </>
+        ) : (
+          <p className="add-to-cart add-to-cart--sold-out" role="status">
+            Not sold in this combination; choose another
+          </p>
+        )}
 
         <div className="product-page__like">
           <LikeButton productId={product.id} productName={product.name} liked={liked} />

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
+import { shirt } from '~/lib/data/contract'
+
 import { absoluteUrl, productJsonLd, serializeJsonLd } from './json-ld'
 
 describe('serializeJsonLd', () => {
@@ -66,6 +68,62 @@ describe('productJsonLd', () => {
       'https://schema.org/OutOfStock',
     )
     expect(ld).not.toHaveProperty('aggregateRating')
+  })
+})
+
+describe('productJsonLd of a product with options', () => {
+  const tee = shirt('tee', { 'tee--l-black': 0 }, { 'tee--s-black': 20_000 })
+  const input = { ...tee, rating: { count: 0, average: null } }
+
+  it('is a ProductGroup varying by size and colour, each variant a Product with its own sku and Offer', () => {
+    const ld = productJsonLd(input, 'https://shop.example')
+    expect(ld).toMatchObject({
+      '@type': 'ProductGroup',
+      productGroupID: 'tee',
+      url: 'https://shop.example/shop/tee',
+      variesBy: ['https://schema.org/size', 'https://schema.org/color'],
+    })
+    expect(ld).not.toHaveProperty('offers')
+    const variants = ld.hasVariant as Record<string, unknown>[]
+    expect(variants).toHaveLength(6)
+    expect(variants[0]).toMatchObject({
+      '@type': 'Product',
+      sku: 'tee--s-black',
+      name: 'Product tee (Size: S, Colour: Black)',
+      size: 'S',
+      color: 'Black',
+      url: 'https://shop.example/shop/tee?variant=tee--s-black',
+      offers: { '@type': 'Offer', price: '200.00', availability: 'https://schema.org/InStock' },
+    })
+    expect(variants.find((v) => v.sku === 'tee--l-black')).toMatchObject({
+      offers: { price: '250.00', availability: 'https://schema.org/OutOfStock' },
+    })
+    expect(variants.find((v) => v.sku === 'tee--m-rainbow')).toMatchObject({
+      image: 'https://shop.example/images/tee-rainbow.jpg',
+    })
+  })
+
+  it('follows the selection: the picked variant first, its page as the group’s url', () => {
+    const ld = productJsonLd(input, 'https://shop.example', 'tee--m-rainbow')
+    expect(ld.url).toBe('https://shop.example/shop/tee?variant=tee--m-rainbow')
+    expect((ld.hasVariant as { sku: string }[])[0]?.sku).toBe('tee--m-rainbow')
+  })
+
+  it('names an option schema.org has no property for in additionalProperty', () => {
+    const ld = productJsonLd(
+      {
+        ...product,
+        options: [{ name: 'Pack' }],
+        variants: [
+          { id: 'rooibos-classic--6', optionValues: ['6'], priceCents: 100, stock: 1, image: null },
+        ],
+      },
+      'https://shop.example',
+    )
+    expect(ld.variesBy).toEqual(['Pack'])
+    expect((ld.hasVariant as Record<string, unknown>[])[0]).toMatchObject({
+      additionalProperty: [{ '@type': 'PropertyValue', name: 'Pack', value: '6' }],
+    })
   })
 })
 

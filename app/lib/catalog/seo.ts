@@ -14,6 +14,8 @@ export function productSeo(
   product: Product,
   statistics: Pick<ProductStatistics, 'count' | 'average'>,
   appUrl: string,
+  /** The variant the page shows; the JSON-LD follows it. */
+  selectedVariantId?: string | null,
 ): ProductSeo {
   const image = product.images[0]
   return {
@@ -30,6 +32,7 @@ export function productSeo(
       productJsonLd(
         { ...product, rating: { count: statistics.count, average: statistics.average } },
         appUrl,
+        selectedVariantId,
       ),
     ),
   }

@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+
+import { renderRoute, renderRouteWithoutJs } from '../../../test/render-route'
+
+import { productStatistics } from '~/lib/catalog/statistics'
+import { shirt } from '~/lib/data/contract'
+import { withVariants } from '~/lib/data/variants'
+import ProductPage from '~/routes/shop.$id'
+
+/** A shirt in S/M/L and Black/Rainbow: M/Black R 275 was R 320, L/Black sold out, no L/Rainbow. */
+const tee = (() => {
+  const full = shirt('tee', { 'tee--l-black': 0, 'tee--m-black': 2 }, { 'tee--m-black': 27_500 })
+  return withVariants({
+    ...full,
+    name: 'Karoo tee',
+    variants: full.variants
+      .filter((v) => v.id !== 'tee--l-rainbow')
+      .map((v) => (v.id === 'tee--m-black' ? { ...v, compareAtCents: 32_000 } : v)),
+  })
+})()
+
+function pageData(selection: string[]) {
+  return {
+    product: {
+      id: tee.id,
+      name: tee.name,
+      description: tee.description,
+      category: tee.category,
+      categoryName: tee.categoryName,
+      priceCents: tee.priceCents,
+      compareAtCents: null,
+      stock: tee.stock,
+      images: tee.images,
+      options: tee.options,
+      variants: tee.variants,
+      selection,
+    },
+    statistics: productStatistics(tee.rating),
+    reviews: [],
+    liked: false,
+    seo: { canonical: 'http://shop.test/shop/tee', image: null },
+    jsonLd: '{}',
+  }
+}
+
+const options = (selection: string[], url = '/shop/tee') => ({
+  url,
+  path: '/shop/:id',
+  loaderData: pageData(selection),
+  rootData: { counts: { cart: 0, liked: 0, signedIn: false } },
+})
+
+const price = () =>
+  screen.getByText((_, el) => el?.classList.contains('product-page__price') ?? false)
+
+describe('product option pickers', () => {
+  it('has one radio group per option, named by its legend, with sold-out and unsold values marked', () => {
+    renderRoute(ProductPage, options(['S', 'Black']))
+    const size = screen.getByRole('group', { name: 'Size' })
+    const colour = screen.getByRole('group', { name: 'Colour' })
+    expect(
+      within(size)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['S', 'M', 'L'])
+    expect(within(size).getByRole('radio', { name: 'S' })).toBeChecked()
+    expect(within(size).getByRole('radio', { name: 'L (sold out)' })).not.toBeChecked()
+    expect(within(colour).getByRole('radio', { name: 'Black' })).toBeChecked()
+    expect(within(colour).getByRole('radio', { name: 'Rainbow' })).toBeInTheDocument()
+  })
+
+  it('with JS: a pick changes price, was-price, stock, picture, title and URL at once', async () => {
+    const user = userEvent.setup()
+    renderRoute(ProductPage, options(['S', 'Black']))
+    expect(price()).toHaveTextContent('R 250,00')
+    expect(screen.queryByRole('button', { name: 'Show this option' })).toBeNull()
+
+    await user.click(screen.getByRole('radio', { name: 'M' }))
+    expect(price()).toHaveTextContent('Now R 275,00 Was R 320,00')
+    expect(screen.getByText('Only 2 left')).toBeInTheDocument()
+    expect(window.location.search).toBe('?variant=tee--m-black')
+    expect(document.title).toBe('Karoo tee (Size: M, Colour: Black) | Karoo & Co.')
+    const form = screen.getByRole('form', { name: 'Add Karoo tee to cart' })
+    expect(new FormData(form as HTMLFormElement).get('variantId')).toBe('tee--m-black')
+
+    await user.click(screen.getByRole('radio', { name: 'Rainbow' }))
+    expect(screen.getAllByRole('img', { name: 'tee in rainbow' })[0]).toBeInTheDocument()
+    expect(window.location.search).toBe('?variant=tee--m-rainbow')
+    // With M/Rainbow picked, L is now the combination that is not sold.
+    expect(screen.getByRole('radio', { name: 'L (not sold)' })).toBeInTheDocument()
+  })
+
+  it('cannot add a sold-out or an unsold combination', async () => {
+    const user = userEvent.setup()
+    renderRoute(ProductPage, options(['L', 'Black']))
+    expect(screen.getByText('Sold out')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull()
+
+    await user.click(screen.getByRole('radio', { name: 'Rainbow (not sold)' }))
+    expect(screen.getByText('Not sold in this combination; choose another')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull()
+  })
+
+  it('without JS: the groups sit in a GET form to the product page with a button to show the pick', () => {
+    renderRouteWithoutJs(ProductPage, options(['M', 'Black'], '/shop/tee?variant=tee--m-black'))
+    const picker = screen.getByRole('form', { name: 'Product options' })
+    expect(picker).toHaveAttribute('method', 'get')
+    expect(picker).toHaveAttribute('action', '/shop/tee')
+    expect(within(picker).getByRole('button', { name: 'Show this option' })).toBeInTheDocument()
+    expect(within(picker).getByRole('radio', { name: 'M' })).toHaveAttribute('name', 'size')
+    expect(within(picker).getByRole('radio', { name: 'M' })).toBeChecked()
+  })
+})
