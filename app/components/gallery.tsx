@@ -2,6 +2,7 @@ import type { KeenSliderInstance } from 'keen-slider'
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 
 import type { ProductImage } from '~/lib/data/types'
+import { FETCH_FIRST, IMAGE_SIZES, srcSet } from '~/lib/images/responsive'
 
 /** keen-slider's animation length for a slide change (DESIGN.md: 500 ms). */
 const SLIDE_MS = 500
@@ -113,10 +114,13 @@ export function Gallery({
             >
               <img
                 src={image.url}
+                srcSet={srcSet(image)}
+                sizes={IMAGE_SIZES.gallery}
                 alt={image.alt || `${productName}, picture ${i + 1}`}
                 width={image.width}
                 height={image.height}
                 loading={i === 0 ? 'eager' : 'lazy'}
+                {...(i === 0 ? FETCH_FIRST : {})}
                 decoding="async"
               />
             </div>
@@ -161,6 +165,8 @@ export function Gallery({
               >
                 <img
                   src={image.url}
+                  srcSet={srcSet(image)}
+                  sizes={IMAGE_SIZES.thumbnail}
                   alt=""
                   width={image.width}
                   height={image.height}

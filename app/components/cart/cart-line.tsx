@@ -6,6 +6,7 @@ import { ErrorList } from '~/components/forms'
 import { LineOptions, variantPath } from '~/components/line-options'
 import { Link } from '~/components/link'
 import type { CartViewLine } from '~/lib/cart/cart.server'
+import { IMAGE_SIZES, srcSet } from '~/lib/images/responsive'
 import type { removeCartLineSchema, updateCartLineSchema } from '~/lib/cart/schema'
 import { nameWithOptions } from '~/lib/data/variants'
 import { formatRand } from '~/lib/money'
@@ -29,6 +30,8 @@ export function CartLineItem({
         <img
           className="cart-line__image"
           src={line.image.url}
+          srcSet={srcSet(line.image)}
+          sizes={IMAGE_SIZES.cartLine}
           alt={line.image.alt}
           width={96}
           height={96}

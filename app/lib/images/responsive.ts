@@ -22,3 +22,9 @@ export const IMAGE_SIZES = {
   /** .cart-line__image */
   cartLine: '6rem',
 } as const
+
+/**
+ * `fetchpriority="high"`, spread onto the one picture a page needs first. React 18 does not know
+ * the camel-cased `fetchPriority` prop (it warns and drops it) but passes a lower-case attribute on.
+ */
+export const FETCH_FIRST: Record<string, string> = { fetchpriority: 'high' }
