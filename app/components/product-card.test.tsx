@@ -15,6 +15,8 @@ const summary: ProductSummary = {
   name: 'Clanwilliam Rooibos Tea',
   priceCents: 8500,
   compareAtCents: 12000,
+  priceFrom: false,
+  optionNames: [],
   stock: 3,
   categoryName: 'Pantry',
   image: {
@@ -37,6 +39,34 @@ describe('ProductCard', () => {
     expect(form).toHaveFormValues({ productId: 'rooibos-tea', quantity: '1' })
     expect(within(form).getByRole('button', { name: 'Add to cart' })).toBeEnabled()
     expect(within(form).queryByRole('combobox')).not.toBeInTheDocument()
+  })
+
+  it('with options: "from" the lowest price when prices differ, and a link to choose instead of a cart form', () => {
+    renderRoute(
+      <ProductCard
+        product={{
+          ...summary,
+          compareAtCents: null,
+          priceFrom: true,
+          optionNames: ['Size', 'Colour'],
+          stock: 12,
+        }}
+      />,
+    )
+    expect(card()).toHaveTextContent('from R 85,00')
+    expect(within(card()).queryByRole('form')).not.toBeInTheDocument()
+    expect(
+      within(card()).getByRole('link', {
+        name: 'Choose size and colour of Clanwilliam Rooibos Tea',
+      }),
+    ).toHaveAttribute('href', '/shop/rooibos-tea')
+    expect(within(card()).queryByText('Sold out')).not.toBeInTheDocument()
+  })
+
+  it('with options: "Sold out" when every variant is', () => {
+    renderRoute(<ProductCard product={{ ...summary, optionNames: ['Size'], stock: 0 }} />)
+    expect(within(card()).getByText('Sold out')).toBeInTheDocument()
+    expect(within(card()).queryByRole('link', { name: /^Choose/ })).not.toBeInTheDocument()
   })
 
   it('says "Sold out" and offers no cart form when out of stock', () => {

@@ -51,19 +51,42 @@ export function ProductCard({
         ) : (
           <p className="product-card__no-reviews">No reviews yet</p>
         )}
-        <Price cents={product.priceCents} compareAtCents={product.compareAtCents} />
+        <Price
+          cents={product.priceCents}
+          compareAtCents={product.compareAtCents}
+          from={product.priceFrom}
+        />
         {stock.level !== 'in' ? (
           <p className={`stock-badge stock-badge--${stock.level}`}>{stock.label}</p>
         ) : null}
-        {product.stock > 0 ? (
-          <AddToCartForm productId={product.id} productName={product.name} stock={product.stock} showQuantity={false} />
-        ) : null}
+        {product.stock <= 0 ? null : product.optionNames?.length ? (
+          // Which size or colour is the shopper's choice: the card sends them to pick it.
+          <Link
+            to={href}
+            className="button button--secondary product-card__choose"
+            aria-label={`Choose ${choose(product)} of ${product.name}`}
+          >
+            Choose {choose(product)}
+          </Link>
+        ) : (
+          <AddToCartForm
+            productId={product.id}
+            productName={product.name}
+            stock={product.stock}
+            showQuantity={false}
+          />
+        )}
       </div>
       <div className="product-card__like">
         <LikeButton productId={product.id} productName={product.name} liked={liked ?? false} />
       </div>
     </article>
   )
+}
+
+/** "size and colour": what the shopper picks on the product page. */
+function choose(product: ProductSummary): string {
+  return (product.optionNames ?? []).join(' and ').toLowerCase()
 }
 
 /** A card-shaped placeholder shown while results load. */

@@ -128,6 +128,8 @@ describe('CatalogIndex filters and facets', () => {
         'image',
         'name',
         'priceCents',
+        'priceFrom',
+        'optionNames',
         'rating',
         'stock',
       ].sort(),

@@ -42,7 +42,10 @@ type Entry = { product: Product; summary: ProductSummary }
 type SortedOrder = { entries: Entry[]; position: Map<string, number> }
 type Hit = { id: string; score: number }
 type Filtered = { matched: Entry[]; facetCounts: Map<string, number> }
-type SearchDocument = Pick<Product, 'id' | 'name' | 'description' | 'categoryName' | 'tags'>
+/** `options`: each option's name and values ("Size S M L Colour Black Rainbow"), so "size m" finds it. */
+type SearchDocument = Pick<Product, 'id' | 'name' | 'description' | 'categoryName' | 'tags'> & {
+  options: string[]
+}
 
 const QUERY_CACHE_SIZE = 500
 const RESULT_CACHE_SIZE = 100
@@ -71,7 +74,8 @@ function textChanged(a: SearchDocument, b: SearchDocument): boolean {
     a.description !== b.description ||
     a.categoryName !== b.categoryName ||
     a.tags.length !== b.tags.length ||
-    a.tags.some((tag, i) => tag !== b.tags[i])
+    a.tags.some((tag, i) => tag !== b.tags[i]) ||
+    a.options.join('\u0000') !== b.options.join('\u0000')
   )
 }
 
@@ -92,14 +96,14 @@ export class CatalogIndex {
 
   constructor(products: readonly Product[] = []) {
     this.text = new MiniSearch<SearchDocument>({
-      fields: ['name', 'tags', 'categoryName', 'description'],
+      fields: ['name', 'tags', 'categoryName', 'description', 'options'],
       extractField: (document, field) => {
         const value = document[field as keyof SearchDocument]
         return Array.isArray(value) ? value.join(' ') : String(value ?? '')
       },
       processTerm: (term) => normaliseText(term),
       searchOptions: {
-        boost: { name: 4, tags: 2, categoryName: 1.5, description: 1 },
+        boost: { name: 4, tags: 2, categoryName: 1.5, options: 1.5, description: 1 },
         prefix: (term) => term.length >= 2,
         fuzzy: fuzziness,
         combineWith: 'AND',
@@ -137,7 +141,7 @@ export class CatalogIndex {
         continue
       }
       const before = entry.product
-      if (textChanged(before, product)) {
+      if (textChanged(searchDocument(before), searchDocument(product))) {
         this.text.replace(searchDocument(product))
         textDirty = true
       }
@@ -333,5 +337,6 @@ function remember<V>(cache: Map<string, V>, key: string, value: V, limit: number
 
 function searchDocument(product: Product): SearchDocument {
   const { id, name, description, categoryName, tags } = product
-  return { id, name, description, categoryName, tags }
+  const options = product.options.flatMap((option) => [option.name, ...option.values])
+  return { id, name, description, categoryName, tags, options }
 }

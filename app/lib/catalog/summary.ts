@@ -1,13 +1,23 @@
 import type { Product, ProductImage } from '~/lib/data/types'
 
 import { roundToOneDecimal } from './statistics'
+import { priceRange } from './variants'
 
 /** What a product card renders, and nothing else: lists ship these, never whole products. */
 export type ProductSummary = {
   id: string
   name: string
+  /** The cheapest variant in stock (the cheapest of all when every one is sold out). */
   priceCents: number
   compareAtCents: number | null
+  /** True when the variants differ in price: the card says "from R x". Absent: one price. */
+  priceFrom?: boolean
+  /**
+   * The options picked on the product page ("Size", "Colour"); empty or absent: the product is
+   * added straight from the card.
+   */
+  optionNames?: string[]
+  /** Over all variants: 0 only when every variant is sold out. */
   stock: number
   categoryName: string
   image: ProductImage | null
@@ -30,6 +40,8 @@ export function toProductSummary(product: Product): ProductSummary {
     name: product.name,
     priceCents: product.priceCents,
     compareAtCents: shownCompareAt(product),
+    priceFrom: priceRange(product).varies,
+    optionNames: product.options.map((option) => option.name),
     stock: product.stock,
     categoryName: product.categoryName,
     image: product.images[0] ?? null,
