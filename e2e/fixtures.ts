@@ -5,6 +5,8 @@ import { expect, test as base } from '@playwright/test'
 import { hashPassword } from '~/lib/auth/password.server'
 import { makeProduct } from '~/lib/catalog/test-products'
 import { openStore, type Store } from '~/lib/data/index.server'
+import type { ProductOption } from '~/lib/data/types'
+import { variantIdFor } from '~/lib/data/variants'
 
 /** A customer account a test made for itself (local sign-in: AUTH_BACKEND=local). */
 export type TestUser = { id: string; email: string; password: string; firstName: string }
@@ -24,6 +26,9 @@ type TestFixtures = {
     name?: string
     stock?: number
     priceCents?: number
+    /** Options (Size, Colour) and the variants sold, each with its stock and price. */
+    options?: ProductOption[]
+    variants?: { optionValues: string[]; stock: number; priceCents?: number }[]
   }) => Promise<TestProduct>
   /** Makes a customer account straight in the store (signed out), for tests about what comes after sign-up. */
   createUser: (options?: { firstName?: string }) => Promise<TestUser>
@@ -59,7 +64,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   createProduct: async ({ store }, use, testInfo) => {
     const pictures = (await store.products.get(PICTURES_FROM))?.images ?? []
     let made = 0
-    await use(async ({ name, stock = 20, priceCents = 12_500 } = {}) => {
+    await use(async ({ name, stock = 20, priceCents = 12_500, options, variants } = {}) => {
       // Unique per test, project and call: the two projects run the same test at once on one store.
       const id = `e2e-${testInfo.project.name}-${randomBytes(4).toString('hex')}-${++made}`
       const now = new Date().toISOString()
@@ -75,6 +80,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         images: pictures,
         createdAt: now,
         updatedAt: now,
+        options,
+        variants: variants?.map((variant) => ({
+          id: variantIdFor(id, variant.optionValues),
+          optionValues: variant.optionValues,
+          priceCents: variant.priceCents ?? priceCents,
+          compareAtCents: null,
+          stock: variant.stock,
+          image: null,
+        })),
       })
       await store.products.upsertMany([product])
       return { id, name: product.name, href: `/shop/${id}`, stock }
