@@ -4,6 +4,7 @@ import { Price } from '~/components/price'
 import { StarRating } from '~/components/star-rating'
 import { AddToCartForm } from '~/components/cart/add-to-cart-form'
 import { stockLabel, type ProductSummary } from '~/lib/catalog/summary'
+import { FETCH_FIRST, IMAGE_SIZES, srcSet } from '~/lib/images/responsive'
 
 /**
  * The one product card of /shop, the home page's featured products and the liked list. Pure:
@@ -18,7 +19,7 @@ export function ProductCard({
   product: ProductSummary
   liked?: boolean
   headingLevel?: 2 | 3
-  /** The first cards of a page are above the fold: load their images at once. */
+  /** The first row of cards is above the fold: load their images at once, before the rest. */
   eager?: boolean
 }) {
   const href = `/shop/${encodeURIComponent(product.id)}`
@@ -31,10 +32,13 @@ export function ProductCard({
         {product.image ? (
           <img
             src={product.image.url}
+            srcSet={srcSet(product.image)}
+            sizes={IMAGE_SIZES.card}
             alt=""
             width={product.image.width}
             height={product.image.height}
             loading={eager ? 'eager' : 'lazy'}
+            {...(eager ? FETCH_FIRST : {})}
             decoding="async"
           />
         ) : (
