@@ -3,13 +3,26 @@ module.exports = {
   root: true,
   parserOptions: { ecmaVersion: 'latest', sourceType: 'module', ecmaFeatures: { jsx: true } },
   env: { browser: true, commonjs: true, es6: true, node: true },
-  ignorePatterns: ['!**/.server', '!**/.client', 'build/', 'public/build/', 'node_modules/', 'test-results/', 'playwright-report/'],
+  ignorePatterns: [
+    '!**/.server',
+    '!**/.client',
+    'build/',
+    'public/build/',
+    'node_modules/',
+    'test-results/',
+    'playwright-report/',
+  ],
   extends: ['eslint:recommended'],
   overrides: [
     {
       files: ['**/*.{js,jsx,ts,tsx,mjs}'],
       plugins: ['react', 'jsx-a11y'],
-      extends: ['plugin:react/recommended', 'plugin:react/jsx-runtime', 'plugin:react-hooks/recommended', 'plugin:jsx-a11y/recommended'],
+      extends: [
+        'plugin:react/recommended',
+        'plugin:react/jsx-runtime',
+        'plugin:react-hooks/recommended',
+        'plugin:jsx-a11y/recommended',
+      ],
       settings: {
         react: { version: 'detect' },
         formComponents: ['Form'],
@@ -26,8 +39,14 @@ module.exports = {
       parser: '@typescript-eslint/parser',
       extends: ['plugin:@typescript-eslint/recommended'],
       rules: {
-        '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-        '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+        '@typescript-eslint/no-unused-vars': [
+          'error',
+          { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+        ],
+        '@typescript-eslint/consistent-type-imports': [
+          'error',
+          { fixStyle: 'inline-type-imports' },
+        ],
       },
     },
     { files: ['.eslintrc.cjs'], env: { node: true } },

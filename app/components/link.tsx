@@ -1,7 +1,17 @@
-import { Link as RemixLink, NavLink as RemixNavLink, type LinkProps, type NavLinkProps } from '@remix-run/react'
+import {
+  Link as RemixLink,
+  NavLink as RemixNavLink,
+  type LinkProps,
+  type NavLinkProps,
+} from '@remix-run/react'
 import { forwardRef, useSyncExternalStore } from 'react'
 
-type Connection = { saveData?: boolean; effectiveType?: string; addEventListener?: (t: string, f: () => void) => void; removeEventListener?: (t: string, f: () => void) => void }
+type Connection = {
+  saveData?: boolean
+  effectiveType?: string
+  addEventListener?: (t: string, f: () => void) => void
+  removeEventListener?: (t: string, f: () => void) => void
+}
 
 function connection(): Connection | undefined {
   return (navigator as Navigator & { connection?: Connection }).connection
@@ -19,7 +29,9 @@ export function usePrefetch(): 'intent' | 'none' {
     subscribe,
     () => {
       const c = connection()
-      return c?.saveData || c?.effectiveType === '2g' || c?.effectiveType === 'slow-2g' ? 'none' : 'intent'
+      return c?.saveData || c?.effectiveType === '2g' || c?.effectiveType === 'slow-2g'
+        ? 'none'
+        : 'intent'
     },
     () => 'none',
   )

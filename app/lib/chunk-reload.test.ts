@@ -4,14 +4,21 @@ import { isChunkLoadError, reloadForFailedChunk } from './chunk-reload'
 
 function memoryStorage() {
   const items = new Map<string, string>()
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) }
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  }
 }
 
 describe('failed script chunks', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('recognises the browsers’ chunk-load errors and nothing else', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /build/routes/shop-ABC.js'))).toBe(true)
+    expect(
+      isChunkLoadError(
+        new TypeError('Failed to fetch dynamically imported module: /build/routes/shop-ABC.js'),
+      ),
+    ).toBe(true)
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true)
     expect(isChunkLoadError(new Error('error loading dynamically imported module'))).toBe(true)
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false)

@@ -13,7 +13,10 @@ export function isChunkLoadError(error: unknown): boolean {
  * Reloads the page to pick up the new build, at most once per minute so a truly broken
  * deploy cannot loop. Returns whether it reloaded.
  */
-export function reloadForFailedChunk(now = Date.now(), storage: Pick<Storage, 'getItem' | 'setItem'> = window.sessionStorage): boolean {
+export function reloadForFailedChunk(
+  now = Date.now(),
+  storage: Pick<Storage, 'getItem' | 'setItem'> = window.sessionStorage,
+): boolean {
   const last = Number(storage.getItem(STORAGE_KEY) ?? 0)
   if (now - last < MIN_INTERVAL_MS) return false
   storage.setItem(STORAGE_KEY, String(now))
@@ -30,7 +33,11 @@ export function watchForFailedChunks() {
     (event) => {
       const target = event.target
       const assetUrl =
-        target instanceof HTMLScriptElement ? target.src : target instanceof HTMLLinkElement ? target.href : null
+        target instanceof HTMLScriptElement
+          ? target.src
+          : target instanceof HTMLLinkElement
+            ? target.href
+            : null
       if (assetUrl !== null) {
         if (assetUrl.includes('/build/')) reloadForFailedChunk()
       } else if (isChunkLoadError(event.error)) {

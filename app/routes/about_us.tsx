@@ -18,7 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = contentHeaders
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = matches.find((match) => match.id === 'root')?.data as { layout?: { siteName?: string } } | undefined
+  const root = matches.find((match) => match.id === 'root')?.data as
+    { layout?: { siteName?: string } } | undefined
   return pageMeta(data, root?.layout?.siteName)
 }
 

@@ -6,12 +6,10 @@ export async function loader() {
   const catalog = await getCatalog()
   const entries = [
     ...CONTENT_PATHS.map((path) => ({ path })),
-    ...catalog
-      .productDates()
-      .map(({ id, updatedAt }) => ({
-        path: `/shop/${encodeURIComponent(id)}`,
-        lastModified: updatedAt,
-      })),
+    ...catalog.productDates().map(({ id, updatedAt }) => ({
+      path: `/shop/${encodeURIComponent(id)}`,
+      lastModified: updatedAt,
+    })),
   ]
   return new Response(buildSitemap(entries, env.appUrl), {
     headers: {

@@ -8,7 +8,9 @@ export function text(value: unknown): string {
 /** The child bloks of a blocks field. */
 export function bloks(value: unknown): Blok[] {
   return Array.isArray(value)
-    ? value.filter((v): v is Blok => Boolean(v) && typeof v === 'object' && typeof v._uid === 'string')
+    ? value.filter(
+        (v): v is Blok => Boolean(v) && typeof v === 'object' && typeof v._uid === 'string',
+      )
     : []
 }
 
@@ -36,7 +38,13 @@ export function linkHref(value: unknown): string | null {
   let href = ''
   if (typeof value === 'string') href = value.trim()
   else if (value && typeof value === 'object') {
-    const link = value as { linktype?: string; url?: string; cached_url?: string; email?: string; anchor?: string }
+    const link = value as {
+      linktype?: string
+      url?: string
+      cached_url?: string
+      email?: string
+      anchor?: string
+    }
     if (link.linktype === 'story') {
       const slug = text(link.cached_url).replace(/^\/+|\/+$/g, '')
       href = slug === '' || slug === 'home' ? '/' : `/${slug}`

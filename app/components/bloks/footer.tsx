@@ -15,7 +15,11 @@ export function Footer({ blok }: { blok: Blok }) {
           const title = text(column.title)
           const headingId = `footer-${column._uid}`
           return (
-            <nav key={column._uid} className="site-footer__column" aria-labelledby={title ? headingId : undefined}>
+            <nav
+              key={column._uid}
+              className="site-footer__column"
+              aria-labelledby={title ? headingId : undefined}
+            >
               {title ? (
                 <h2 id={headingId} className="site-footer__title">
                   {title}

@@ -10,7 +10,10 @@ export function Hero({ blok }: { blok: Blok }) {
   const eyebrow = text(blok.eyebrow)
   const ctaLabel = text(blok.cta_label)
   const ctaHref = linkHref(blok.cta_link)
-  const image = blok.image && typeof blok.image === 'object' ? (blok.image as { filename?: string; alt?: string }) : null
+  const image =
+    blok.image && typeof blok.image === 'object'
+      ? (blok.image as { filename?: string; alt?: string })
+      : null
   return (
     <section className={image?.filename ? 'hero hero--image' : 'hero'} {...editable(blok)}>
       <div className="hero__inner container">
@@ -24,7 +27,9 @@ export function Hero({ blok }: { blok: Blok }) {
             </SmartLink>
           ) : null}
         </div>
-        {image?.filename ? <img className="hero__image" src={image.filename} alt={image.alt ?? ''} /> : null}
+        {image?.filename ? (
+          <img className="hero__image" src={image.filename} alt={image.alt ?? ''} />
+        ) : null}
       </div>
     </section>
   )

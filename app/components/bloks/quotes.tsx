@@ -27,23 +27,25 @@ export function Quotes({ blok }: { blok: Blok }) {
     const list = listRef.current
     if (!list || quotes.length < 2) return
     let cancelled = false
-    void Promise.all([import('keen-slider'), loadStylesheet(keenSliderStyles)]).then(([{ default: KeenSlider }]) => {
-      if (cancelled) return
-      // keen-slider's stylesheet targets these classes; added only now so the no-JS list stays a list.
-      list.classList.add('keen-slider')
-      for (const slide of list.children) slide.classList.add('keen-slider__slide')
-      sliderRef.current = new KeenSlider(
-        list,
-        {
-          loop: true,
-          defaultAnimation: { duration: ANIMATION_MS },
-          slides: { perView: 2, spacing: 16 },
-          breakpoints: { '(max-width: 40rem)': { slides: { perView: 1, spacing: 16 } } },
-        },
-        [autoplay(AUTOPLAY_MS), minimumSwipe(MIN_SWIPE_PX)],
-      )
-      setEnhanced(true)
-    })
+    void Promise.all([import('keen-slider'), loadStylesheet(keenSliderStyles)]).then(
+      ([{ default: KeenSlider }]) => {
+        if (cancelled) return
+        // keen-slider's stylesheet targets these classes; added only now so the no-JS list stays a list.
+        list.classList.add('keen-slider')
+        for (const slide of list.children) slide.classList.add('keen-slider__slide')
+        sliderRef.current = new KeenSlider(
+          list,
+          {
+            loop: true,
+            defaultAnimation: { duration: ANIMATION_MS },
+            slides: { perView: 2, spacing: 16 },
+            breakpoints: { '(max-width: 40rem)': { slides: { perView: 1, spacing: 16 } } },
+          },
+          [autoplay(AUTOPLAY_MS), minimumSwipe(MIN_SWIPE_PX)],
+        )
+        setEnhanced(true)
+      },
+    )
     return () => {
       cancelled = true
       sliderRef.current?.destroy()
@@ -84,11 +86,19 @@ export function Quotes({ blok }: { blok: Blok }) {
       </ul>
       {enhanced ? (
         <div className="quotes__controls">
-          <button type="button" className="quotes__button" onClick={() => sliderRef.current?.prev()}>
+          <button
+            type="button"
+            className="quotes__button"
+            onClick={() => sliderRef.current?.prev()}
+          >
             <span aria-hidden="true">←</span>
             <span className="visually-hidden">Previous quote</span>
           </button>
-          <button type="button" className="quotes__button" onClick={() => sliderRef.current?.next()}>
+          <button
+            type="button"
+            className="quotes__button"
+            onClick={() => sliderRef.current?.next()}
+          >
             <span aria-hidden="true">→</span>
             <span className="visually-hidden">Next quote</span>
           </button>
@@ -99,7 +109,9 @@ export function Quotes({ blok }: { blok: Blok }) {
 }
 
 function loadStylesheet(href: string): Promise<void> {
-  const existing = document.querySelector<HTMLLinkElement>(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)
+  const existing = document.querySelector<HTMLLinkElement>(
+    `link[rel="stylesheet"][href="${CSS.escape(href)}"]`,
+  )
   if (existing) return Promise.resolve()
   return new Promise((resolve) => {
     const link = document.createElement('link')

@@ -32,7 +32,9 @@ const components: Record<string, BlokComponent> = {
 
 /** Renders one blok by its component name. */
 export function Blok({ blok }: { blok: BlokData }) {
-  const Component = Object.hasOwn(components, blok.component) ? components[blok.component] : undefined
+  const Component = Object.hasOwn(components, blok.component)
+    ? components[blok.component]
+    : undefined
   if (Component) return <Component blok={blok} />
   // Visitors never see a half-built page; editors and developers see what is missing.
   if (process.env.NODE_ENV === 'production') return null

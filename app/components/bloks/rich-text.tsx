@@ -21,7 +21,10 @@ type RichNode = {
  */
 export function RichText({ doc, className }: { doc: unknown; className?: string }) {
   if (typeof doc === 'string') {
-    const paragraphs = doc.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean)
+    const paragraphs = doc
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean)
     return (
       <div className={className}>
         {paragraphs.map((p, i) => (
@@ -50,14 +53,19 @@ function isNode(value: unknown): value is RichNode {
 }
 
 function renderChildren(node: RichNode): ReactNode {
-  return (node.content ?? []).filter(isNode).map((child, i) => <Fragment key={i}>{renderNode(child)}</Fragment>)
+  return (node.content ?? [])
+    .filter(isNode)
+    .map((child, i) => <Fragment key={i}>{renderNode(child)}</Fragment>)
 }
 
 function renderNode(node: RichNode): ReactNode {
   const children = renderChildren(node)
   switch (node.type) {
     case 'text':
-      return (node.marks ?? []).reduce<ReactNode>((inner, mark) => applyMark(mark, inner), node.text ?? '')
+      return (node.marks ?? []).reduce<ReactNode>(
+        (inner, mark) => applyMark(mark, inner),
+        node.text ?? '',
+      )
     case 'paragraph':
       return <p>{children}</p>
     case 'heading': {
@@ -86,7 +94,13 @@ function renderNode(node: RichNode): ReactNode {
     case 'image': {
       const src = typeof node.attrs?.src === 'string' ? node.attrs.src : ''
       if (!src || !isSafeHref(src)) return null
-      return <img src={src} alt={typeof node.attrs?.alt === 'string' ? node.attrs.alt : ''} loading="lazy" />
+      return (
+        <img
+          src={src}
+          alt={typeof node.attrs?.alt === 'string' ? node.attrs.alt : ''}
+          loading="lazy"
+        />
+      )
     }
     default:
       // Unknown node types (embedded bloks, emoji...) keep their text, never their markup.

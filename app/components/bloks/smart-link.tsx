@@ -5,7 +5,15 @@ import { Link } from '~/components/link'
 import { isInternal } from './fields'
 
 /** Internal paths go through the shop's Link (client navigation, prefetch policy); others are plain. */
-export function SmartLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
+export function SmartLink({
+  href,
+  className,
+  children,
+}: {
+  href: string
+  className?: string
+  children: ReactNode
+}) {
   if (isInternal(href)) {
     return (
       <Link to={href} className={className}>
@@ -15,7 +23,11 @@ export function SmartLink({ href, className, children }: { href: string; classNa
   }
   const external = /^https?:/i.test(href)
   return (
-    <a href={href} className={className} {...(external ? { rel: 'noopener noreferrer', target: '_blank' } : {})}>
+    <a
+      href={href}
+      className={className}
+      {...(external ? { rel: 'noopener noreferrer', target: '_blank' } : {})}
+    >
       {children}
     </a>
   )
