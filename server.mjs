@@ -169,8 +169,8 @@ function readBody(req, limit) {
 }
 
 /**
- * Remix's request handler over Express, as @remix-run/express's (whose helpers are copied below) but handing Remix the body read
- * above (its adapter would stream the request again) and answering 400 to a Host it cannot parse.
+ * Remix's request handler over Express. Not @remix-run/express: it would stream the request a second time,
+ * and this hands Remix the body counted above; a Host that is no valid URL host is a 400, not a 500.
  */
 function remixHandler(getBuild, mode) {
   let current = getBuild()
