@@ -29,8 +29,15 @@ try {
   console.error(error instanceof Error && error.name === 'EnvError' ? error.message : error)
   process.exit(1)
 }
-const { env, crossSiteRefusal, helmetOptions, bodyRule, formBodyRefusal, isWellFormedPath } =
-  build.entry.module
+const {
+  env,
+  crossSiteRefusal,
+  helmetOptions,
+  bodyRule,
+  formBodyRefusal,
+  isWellFormedPath,
+  errorSummary,
+} = build.entry.module
 
 const app = express()
 app.disable('x-powered-by')
@@ -114,7 +121,7 @@ app.all('*', development ? devRequestHandler() : remixHandler(() => build, build
 // Anything thrown outside Remix (it renders its own error pages): a plain 500, logged once.
 // eslint-disable-next-line no-unused-vars -- Express tells error handlers by their four parameters
 app.use((error, req, res, _next) => {
-  console.error(`${req.method} ${req.originalUrl} failed`, error)
+  console.error(`${req.method} ${req.path} failed: ${errorSummary(error)}`)
   if (res.headersSent) return res.end()
   res.status(500).type('text/plain').send('Internal Server Error')
 })

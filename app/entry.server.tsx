@@ -14,15 +14,19 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
 import { getCatalog } from '~/lib/catalog/catalog.server'
 import '~/lib/context'
+import { errorSummary } from '~/lib/log.server'
 
 // The server (server.mjs) reads these from the build: one parse of the environment, one CSRF rule.
 export { env } from '~/lib/env.server'
 export { crossSiteRefusal } from '~/lib/csrf.server'
+export { errorSummary } from '~/lib/log.server'
 export { helmetOptions } from '~/lib/headers.server'
 export { bodyRule, formBodyRefusal, isWellFormedPath } from '~/lib/http.server'
 
 // Build the in-memory catalogue index at start-up, not on the first shopper's request.
-void getCatalog().catch((error: unknown) => console.error('Catalogue index failed to build', error))
+void getCatalog().catch((error: unknown) =>
+  console.error(`Catalogue index failed to build: ${errorSummary(error)}`),
+)
 
 const ABORT_DELAY = 5_000
 export const streamTimeout = ABORT_DELAY
@@ -67,7 +71,7 @@ export default function handleRequest(
         },
         onShellError(error: unknown) {
           // The error page itself failed: answer with a bare document that still leads home.
-          console.error(error)
+          console.error(`The error page failed to render: ${errorSummary(error)}`)
           resolve(
             new Response(BARE_ERROR_PAGE, {
               status: 500,
@@ -78,7 +82,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500
           // Errors inside the shell are reported by onShellError; log the rest once.
-          if (shellRendered) console.error(error)
+          if (shellRendered) console.error(`Rendering failed: ${errorSummary(error)}`)
         },
       },
     )
@@ -90,5 +94,6 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return
   if (error instanceof Response) return
-  console.error(error)
+  const url = new URL(request.url)
+  console.error(`${request.method} ${url.pathname} failed: ${errorSummary(error)}`)
 }

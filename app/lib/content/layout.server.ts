@@ -1,5 +1,7 @@
 import { remember } from '@epic-web/remember'
 
+import { errorSummary } from '~/lib/log.server'
+
 import { prepareBlok } from './bloks.server'
 import { bundledSource, contentFor, type ContentRequest } from './source.server'
 import type { Blok, Layout } from './types'
@@ -43,7 +45,9 @@ export async function loadLayoutFrom(content: ContentRequest): Promise<Layout> {
       }
     }
     // Only a broken build gets here (content/ unreadable): show the shop rather than an error.
-    console.error('Content: the bundled layout could not be loaded; the shell renders without it', error)
+    console.error(
+      `Content: the bundled layout could not be loaded; the shell renders without it: ${errorSummary(error)}`,
+    )
     return BARE_LAYOUT
   }
 }

@@ -1,3 +1,5 @@
+import { errorSummary } from '~/lib/log.server'
+
 import type { ProductChange } from './store'
 
 type Listener = (changes: ProductChange[]) => void
@@ -26,7 +28,7 @@ export class ProductEmitter {
       try {
         listener(changes)
       } catch (error) {
-        console.error('A product change listener failed', error)
+        console.error(`A product change listener failed: ${errorSummary(error)}`)
       }
     }
   }
