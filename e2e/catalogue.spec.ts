@@ -78,14 +78,14 @@ test('an unknown product is a 404 with the standard page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible()
 })
 
-test('a product page shows price, stock, statistics and Product JSON-LD', async ({
+test('a product page shows price, stock, statistics and its JSON-LD (a ProductGroup with options)', async ({
   page,
   request,
 }) => {
   await page.goto('/shop')
   const first = cards(page).first()
   const name = (await first.getByRole('heading').textContent())!.trim()
-  await first.getByRole('link', { name }).click()
+  await first.getByRole('link', { name, exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   await expect(page.getByText(/R\s\d/).first()).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible()
@@ -94,17 +94,19 @@ test('a product page shows price, stock, statistics and Product JSON-LD', async 
   const jsonLd = JSON.parse(
     html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!,
   )
-  expect(jsonLd['@type']).toBe('Product')
+  // A product with options is a ProductGroup whose variants each carry their own Offer.
+  expect(['Product', 'ProductGroup']).toContain(jsonLd['@type'])
   expect(jsonLd.name).toBe(name)
-  expect(jsonLd.offers.priceCurrency).toBe('ZAR')
-  expect(jsonLd.offers.price).toMatch(/^\d+\.\d{2}$/)
+  const offers = jsonLd['@type'] === 'ProductGroup' ? jsonLd.hasVariant[0].offers : jsonLd.offers
+  expect(offers.priceCurrency).toBe('ZAR')
+  expect(offers.price).toMatch(/^\d+\.\d{2}$/)
 })
 
 test('the gallery moves by keyboard with JS, and by thumbnail links without', async ({
   page,
   javaScript,
 }) => {
-  await page.goto('/shop/rooibos-loose-leaf-tea-classic-250g')
+  await page.goto('/shop/rooibos-loose-leaf-tea-classic')
   const gallery = page.getByRole('region', { name: /^Pictures of/ })
   if (javaScript) {
     await expect(gallery).toHaveClass(/is-enhanced/)
@@ -125,7 +127,7 @@ test('sitemap.xml lists the content pages and products; robots.txt points to it'
 }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
   expect(sitemap).toContain('/about_us</loc>')
-  expect(sitemap).toContain('/shop/rooibos-loose-leaf-tea-classic-250g</loc>')
+  expect(sitemap).toContain('/shop/rooibos-loose-leaf-tea-classic</loc>')
   expect((sitemap.match(/<loc>/g) ?? []).length).toBeGreaterThan(120)
   expect(await (await request.get('/robots.txt')).text()).toMatch(/Sitemap: http.*\/sitemap\.xml/)
 })

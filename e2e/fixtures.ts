@@ -40,7 +40,7 @@ type WorkerFixtures = {
 }
 
 /** A demo product whose pictures test products borrow (the seed always makes it). */
-const PICTURES_FROM = 'rooibos-loose-leaf-tea-classic-250g'
+const PICTURES_FROM = 'rooibos-loose-leaf-tea-classic'
 
 /**
  * Every spec uses this `test`: it fails a test on any console error or uncaught page error, tells

@@ -47,10 +47,10 @@ describe('demo content renders with registered bloks only', () => {
       const featured = screen.getByRole('region', { name: 'Featured products' })
       const cards = within(featured).getAllByRole('article')
       expect(cards.length).toBeGreaterThanOrEqual(4)
-      expect(within(cards[0]!).getByRole('link', { name: /./ })).toHaveAttribute(
-        'href',
-        expect.stringMatching(/^\/shop\/[a-z0-9-]+$/),
-      )
+      // The name, and for a product with options the link to choose them, lead to its page.
+      for (const link of within(cards[0]!).getAllByRole('link', { name: /./ })) {
+        expect(link).toHaveAttribute('href', expect.stringMatching(/^\/shop\/[a-z0-9-]+$/))
+      }
     }
     vi.unstubAllEnvs()
   })

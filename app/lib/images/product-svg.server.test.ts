@@ -42,10 +42,10 @@ describe('renderProductSvg', () => {
   })
 
   it('shows the product name as text on the front picture', () => {
-    const product = products.find((p) => p.id === 'rooibos-loose-leaf-tea-classic-250g')!
+    const product = products.find((p) => p.id === 'rooibos-loose-leaf-tea-classic')!
     const svg = renderProductSvg(product, 1)
     const text = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(' ')
-    expect(text).toContain('Rooibos Loose-Leaf Tea – Classic, 250 g')
+    expect(text).toContain('Rooibos Loose-Leaf Tea – Classic')
   })
 
   it('escapes a product name with markup characters', () => {

@@ -36,11 +36,11 @@ describe('generateProducts (demo size)', () => {
     expect(new Set(ids).size).toBe(ids.length)
     expect(new Set(demo.map((p) => p.name)).size).toBe(ids.length)
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
-    expect(ids).toContain('rooibos-loose-leaf-tea-classic-250g')
+    expect(ids).toContain('rooibos-loose-leaf-tea-classic')
   })
 
   it('prices in whole cents from R 45 to R 2 500 ending in ,00 or ,99, with some compare-at prices above them', () => {
-    for (const p of demo) {
+    for (const p of [...demo, ...demo.flatMap((d) => d.variants)]) {
       expect(Number.isInteger(p.priceCents)).toBe(true)
       expect(p.priceCents).toBeGreaterThanOrEqual(45_00)
       expect(p.priceCents).toBeLessThanOrEqual(2_500_00)
@@ -56,14 +56,43 @@ describe('generateProducts (demo size)', () => {
     expect(new Set(demo.map((p) => p.priceCents % 100))).toEqual(new Set([0, 99]))
   })
 
-  it('mixes sold-out, low and well-stocked products', () => {
-    const soldOut = demo.filter((p) => p.stock === 0).length
-    const low = demo.filter((p) => p.stock >= 1 && p.stock <= 3).length
-    const stocked = demo.filter((p) => p.stock >= 5 && p.stock <= 80).length
-    expect(soldOut).toBeGreaterThanOrEqual(3)
-    expect(low).toBeGreaterThanOrEqual(3)
-    expect(stocked).toBeGreaterThan(demo.length / 2)
-    expect(soldOut + low + stocked).toBe(demo.length)
+  it('mixes sold-out, low and well-stocked variants, and a few products sold out altogether', () => {
+    const variants = demo.flatMap((p) => p.variants)
+    const soldOut = variants.filter((v) => v.stock === 0).length
+    const low = variants.filter((v) => v.stock >= 1 && v.stock <= 3).length
+    const stocked = variants.filter((v) => v.stock >= 5 && v.stock <= 80).length
+    expect(soldOut).toBeGreaterThanOrEqual(10)
+    expect(low).toBeGreaterThanOrEqual(10)
+    expect(stocked).toBeGreaterThan(variants.length / 2)
+    expect(soldOut + low + stocked).toBe(variants.length)
+    // Some products with options have a sold-out variant beside ones in stock.
+    const partly = demo.filter(
+      (p) => p.options.length > 0 && p.stock > 0 && p.variants.some((v) => v.stock === 0),
+    )
+    expect(partly.length).toBeGreaterThanOrEqual(5)
+    expect(demo.filter((p) => p.stock === 0).length).toBeGreaterThanOrEqual(1)
+  })
+
+  it('groups sizes, pack sizes and formats into options, and apparel colours too', () => {
+    const withOptions = demo.filter((p) => p.options.length > 0)
+    expect(withOptions.length).toBeGreaterThan(demo.length / 2)
+    const shirt = demo.find((p) => p.id === 'madiba-style-silk-shirt')!
+    expect(shirt.options).toEqual([
+      { name: 'Colour', values: ['Gold Leaf', 'Blue Geometric', 'Black & Red', 'Green Fern'] },
+      { name: 'Size', values: ['M', 'L', 'XL'] },
+    ])
+    expect(shirt.variants).toHaveLength(12)
+    expect(shirt.variants.map((v) => v.id)).toContain('madiba-style-silk-shirt--blue-geometric-m')
+    const tea = demo.find((p) => p.id === 'rooibos-loose-leaf-tea-classic')!
+    expect(tea.options).toEqual([{ name: 'Pack size', values: ['250 g', '500 g', '1 kg'] }])
+    // Bigger packs cost more.
+    const [small, , large] = tea.variants
+    expect(large!.priceCents).toBeGreaterThan(small!.priceCents)
+    // A product's own price is its cheapest variant in stock.
+    for (const p of withOptions.filter((p) => p.stock > 0)) {
+      const inStock = p.variants.filter((v) => v.stock > 0).map((v) => v.priceCents)
+      expect(p.priceCents).toBe(Math.min(...inStock))
+    }
   })
 
   it('features 12 in-stock products with ranks 1 to 12 across categories', () => {

@@ -1,5 +1,10 @@
-import type { Product, RatingSummary } from '~/lib/data/types'
-import { withVariants } from '~/lib/data/variants'
+import type { Product, ProductOption, ProductVariant, RatingSummary } from '~/lib/data/types'
+import {
+  summarizeVariants,
+  variantIdFor,
+  withVariants,
+  type ProductInput,
+} from '~/lib/data/variants'
 
 import { CATEGORY_DEFS, type CategoryDef, type Kind } from './catalogue-data'
 import { productImages } from '~/lib/images/pictures'
@@ -64,58 +69,92 @@ const SLOTS: readonly Slot[] = (() => {
   return slots
 })()
 
-function variantsOf({ category, kind }: Slot): number {
-  return kind.options.length * kind.sizes.length * (category.makers.length + 1) * COLLECTIONS.length
+/**
+ * Apparel is sold by colour and size on one product page; everything else by size (or pack, or
+ * format) on one page per flavour or colour. A kind with one size and no colour choice has no
+ * options.
+ */
+function groupsColours({ category, kind }: Slot): boolean {
+  return category.slug === 'apparel' && kind.options.length > 1
+}
+
+function productsOf(slot: Slot): number {
+  const options = groupsColours(slot) ? 1 : slot.kind.options.length
+  return options * (slot.category.makers.length + 1) * COLLECTIONS.length
 }
 
 /** How many distinct products the catalogue can make. */
-export const MAX_PRODUCT_COUNT = SLOTS.reduce((sum, slot) => sum + variantsOf(slot), 0)
+export const MAX_PRODUCT_COUNT = SLOTS.reduce((sum, slot) => sum + productsOf(slot), 0)
 
-type Variant = {
+/** One product of the catalogue: a kind, in one option unless it is sold by colour, by a maker. */
+type Group = {
   slot: Slot
-  option: string
-  size: string
-  sizeFactor: number
+  /** The flavour, colour or edition in the product's name; null when it is an option. */
+  option: string | null
   maker: string | null
   collection: string
 }
 
 /**
- * Variant t of every kind, for t = 0, 1, 2...: the first products are each kind's first option,
- * then its second, and so on through sizes and makers. The order never depends on how many
+ * Product t of every kind, for t = 0, 1, 2...: the first products are each kind's first option,
+ * then its second, and so on through makers and collections. The order never depends on how many
  * products are asked for, so a large catalogue starts with the demo one.
  */
-function* variants(): Generator<Variant> {
+function* groups(): Generator<Group> {
   for (let tier = 0; ; tier++) {
     let any = false
     for (const slot of SLOTS) {
-      if (tier >= variantsOf(slot)) continue
+      if (tier >= productsOf(slot)) continue
       any = true
       const { kind, category } = slot
-      const options = kind.options.length
-      const sizes = kind.sizes.length
-      const size = kind.sizes[Math.floor(tier / options) % sizes] as Kind['sizes'][number]
+      const options = groupsColours(slot) ? 1 : kind.options.length
       const makers = category.makers.length + 1
-      const makerIndex = Math.floor(tier / (options * sizes)) % makers
+      const makerIndex = Math.floor(tier / options) % makers
       yield {
         slot,
-        option: kind.options[tier % options] as string,
-        size: size.label,
-        sizeFactor: size.factor,
+        option: groupsColours(slot) ? null : (kind.options[tier % options] as string),
         maker: makerIndex === 0 ? null : (category.makers[makerIndex - 1] as string),
-        collection: COLLECTIONS[Math.floor(tier / (options * sizes * makers))] as string,
+        collection: COLLECTIONS[Math.floor(tier / (options * makers))] as string,
       }
     }
     if (!any) return
   }
 }
 
-function variantName({ slot, option, size, maker, collection }: Variant): string {
+function groupName({ slot, option, maker, collection }: Group): string {
   const base =
     maker && slot.category.makerStyle === 'prefix' ? `${maker} ${slot.kind.name}` : slot.kind.name
-  const parts = [option, size, collection].filter(Boolean)
+  const parts = [option, collection].filter(Boolean)
   const name = parts.length ? `${base} – ${parts.join(', ')}` : base
   return maker && slot.category.makerStyle === 'suffix' ? `${name} (${maker})` : name
+}
+
+/** "Size S" is "S" under a Size option. */
+const sizeValue = (label: string) => label.replace(/^Size /, '')
+
+/** The product's options: colour (apparel), then size, pack or format when there is a choice. */
+function optionsOf(group: Group): ProductOption[] {
+  const { category, kind } = group.slot
+  const options: ProductOption[] = []
+  if (groupsColours(group.slot)) {
+    options.push({ name: category.optionLabel ?? 'Colour', values: [...kind.options] })
+  }
+  if (kind.sizes.length > 1) {
+    const packs = kind.sizes.every((size) => /^\d/.test(size.label))
+    options.push({
+      name: category.sizeLabel ?? (packs && category.slug !== 'apparel' ? 'Pack size' : 'Size'),
+      values: kind.sizes.map((size) => sizeValue(size.label)),
+    })
+  }
+  return options
+}
+
+/** Every combination of the options' values, in the options' order. */
+function combinations(options: readonly ProductOption[]): string[][] {
+  return options.reduce<string[][]>(
+    (combos, option) => combos.flatMap((combo) => option.values.map((value) => [...combo, value])),
+    [[]],
+  )
 }
 
 function clamp(value: number, min: number, max: number) {
@@ -130,24 +169,25 @@ export function believablePrice(rands: number, random: Random): number {
   return random.chance(0.55) && cents - 1 >= MIN_PRICE_CENTS ? cents - 1 : cents
 }
 
-function description(variant: Variant, random: Random): string {
-  const { slot, option, size, maker, collection } = variant
+function description(group: Group, random: Random): string {
+  const { slot, option, maker, collection } = group
   const { category, kind } = slot
   const details = random.sample(category.details, 2).join(' ')
   const facts = [
     option ? `${category.optionLabel ?? 'Option'}: ${option}.` : '',
-    size ? `${category.sizeLabel ?? 'Size'}: ${size}.` : '',
     maker ? (category.slug === 'books' ? `${maker}.` : `Made by ${maker}.`) : '',
     collection ? `Part of our ${collection}.` : '',
   ].filter(Boolean)
   return [kind.blurb, details, facts.join(' ')].filter(Boolean).join('\n\n')
 }
 
-function tagsFor(variant: Variant, random: Random): string[] {
-  const tags = new Set(variant.slot.kind.tags)
-  const option = variant.option.toLowerCase()
+function tagsFor(group: Group, random: Random): string[] {
+  const tags = new Set(group.slot.kind.tags)
+  const option = (group.option ?? '').toLowerCase()
   if (option && option.length <= 20) tags.add(option)
-  if (variant.slot.category.slug === 'crafts') tags.add('handmade')
+  if (group.slot.category.slug === 'crafts') tags.add('handmade')
+  // Sold in several colours on one page: the colours are its options, the category a tag.
+  if (group.option === null) tags.add(group.slot.category.name.toLowerCase())
   if (random.chance(0.3)) tags.add('proudly south african')
   if (random.chance(0.12)) tags.add('gift idea')
   return [...tags]
@@ -183,52 +223,61 @@ export function generateProducts(options: GenerateOptions): Product[] {
 
   const products: Product[] = []
   const ids = new Set<string>()
-  for (const variant of variants()) {
+  for (const group of groups()) {
     if (products.length >= count) break
-    let name = variantName(variant)
+    let name = groupName(group)
     let id = slugify(name)
     for (let n = 2; ids.has(id); n++) {
-      name = `${variantName(variant)} #${n}`
+      name = `${groupName(group)} #${n}`
       id = slugify(name)
     }
     ids.add(id)
 
     const random = new Random(`${seed}:${id}`)
-    const { kind, category } = variant.slot
-    const makerFactor = variant.maker ? 0.85 + random.next() * 0.45 : 1
+    const { kind, category } = group.slot
+    const makerFactor = group.maker ? 0.85 + random.next() * 0.45 : 1
     const jitter = 0.92 + random.next() * 0.16
-    const priceCents = believablePrice(
-      kind.rands * variant.sizeFactor * makerFactor * jitter,
-      random,
-    )
-    let compareAtCents: number | null = null
-    if (random.chance(0.16)) {
-      const was = believablePrice((priceCents / 100) * (1.15 + random.next() * 0.3), random)
-      compareAtCents = was > priceCents ? was : null
-    }
+    const onSale = random.chance(0.16)
+    const saleFactor = 1.15 + random.next() * 0.3
     const createdMs = nowMs - Math.floor(random.next() * 365 * DAY_MS)
     const updatedMs = Math.min(nowMs, createdMs + Math.floor(random.next() * 30 * DAY_MS))
     const imageCount = random.int(2, 5)
-    const product: Product = {
+    const options = optionsOf(group)
+    // Each variant: its size's price, its own stock (some sold out), the product's sale.
+    const variants: ProductVariant[] = combinations(options).map((values) => {
+      const sizeLabel = kind.sizes.length > 1 ? values.at(-1) : undefined
+      const size = kind.sizes.find((s) => sizeValue(s.label) === sizeLabel) ?? kind.sizes[0]!
+      const own = new Random(`${seed}:${id}:${values.join('/')}`)
+      const priceCents = believablePrice(kind.rands * size.factor * makerFactor * jitter, own)
+      const was = onSale ? believablePrice((priceCents / 100) * saleFactor, own) : null
+      return {
+        id: variantIdFor(id, values),
+        optionValues: values,
+        priceCents,
+        compareAtCents: was !== null && was > priceCents ? was : null,
+        stock: stockFor(own),
+        image: null,
+      }
+    })
+    const product: ProductInput = {
       id,
       name,
-      description: description(variant, random),
+      description: description(group, random),
       category: category.slug,
       categoryName: category.name,
-      tags: tagsFor(variant, random),
-      priceCents,
-      compareAtCents,
-      stock: stockFor(random),
-      options: [],
-      variants: [],
+      tags: tagsFor(group, random),
+      ...summarizeVariants(variants),
+      options,
+      variants,
       images: [],
       featuredRank: null,
       rating: emptyRating(),
       createdAt: new Date(createdMs).toISOString(),
       updatedAt: new Date(updatedMs).toISOString(),
     }
-    product.images = productImages(product, imageCount)
-    products.push(withVariants(product))
+    const pictured = withVariants(product)
+    pictured.images = productImages(pictured, imageCount)
+    products.push(pictured)
   }
 
   markFeatured(products, seed)

@@ -55,7 +55,7 @@ describe('seedStore on SQLite', () => {
     expect(lines.some((line) => line.includes('reviews'))).toBe(true)
 
     expect(await store.products.count()).toBe(DEFAULT_PRODUCT_COUNT)
-    const tea = await store.products.get('rooibos-loose-leaf-tea-classic-250g')
+    const tea = await store.products.get('rooibos-loose-leaf-tea-classic')
     expect(tea?.categoryName).toBe('Tea & Coffee')
     const thandi = await store.users.getByEmail('thandi.mokoena@example.co.za')
     expect(thandi?.id).toBe('demo-thandi-mokoena')
