@@ -96,6 +96,10 @@ test('picks a size and colour, buys that variant, and only its stock goes down',
   await expect(
     page.getByText('Added 2 × E2E Silk Shirt (Size: M, Colour: Rainbow) to your cart').first(),
   ).toBeAttached()
+  // The page still shows the variant added, after the cart's answer.
+  await expect(page.getByRole('radio', { name: 'Rainbow', exact: true })).toBeChecked()
+  await expect(page.getByRole('radio', { name: 'M', exact: true })).toBeChecked()
+  await expect(page).toHaveURL(`${shirt.href}?variant=${mRainbow}`)
 
   await page.goto('/cart')
   const line = page.getByRole('listitem', { name: 'E2E Silk Shirt (Size: M, Colour: Rainbow)' })

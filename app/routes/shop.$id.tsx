@@ -134,8 +134,10 @@ export default function ProductPage() {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: pickedLd ?? jsonLd }} />
       <ProductBreadcrumb product={product} />
       <ProductDetail
-        // Another variant's URL loaded without JS starts the pickers afresh.
-        key={`${product.id}:${product.selection.join('/')}`}
+        // NOTE: keyed by product only. A pick replaces the URL outside the router, so a
+        // revalidation (after adding to the cart) loads the page's first variant again; the
+        // shopper's pick, held in ProductDetail, must survive it. Without JS every pick is a page load.
+        key={product.id}
         product={product}
         statistics={statistics}
         liked={liked}
