@@ -31,24 +31,26 @@ describe('ReviewForm', () => {
     expect(form()).toHaveFormValues({ intent: 'review' })
   })
 
-  it('names a missing rating and review beside them before posting', async () => {
+  it('posts to the server, which names a missing rating and review beside them', async () => {
     let posted = 0
     renderRoute(ReviewForm, {
       url: '/shop/rooibos',
-      action: () => {
+      action: async ({ request }) => {
         posted += 1
-        return null
+        const submission = parseWithZod(await request.formData(), { schema: reviewFormSchema })
+        return Response.json({ result: submission.reply() }, { status: 400 })
       },
     })
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Post review' }))
+    expect(await screen.findByText('Write your review')).toBeInTheDocument()
     expect(within(form()).getByRole('radio', { name: '5 stars' })).toHaveAccessibleDescription(
       'Choose a rating from 1 to 5 stars',
     )
     expect(
       within(form()).getByRole('textbox', { name: 'Your review' }),
     ).toHaveAccessibleDescription('Write your review')
-    expect(posted).toBe(0)
+    expect(posted).toBe(1)
   })
 
   it('shows the server’s answer beside the field and keeps what was written', async () => {

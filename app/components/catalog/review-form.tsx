@@ -1,14 +1,22 @@
 import { getCollectionProps, getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData } from '@remix-run/react'
 import type { z } from 'zod'
 
-import { ErrorList, Field, FormErrors, TextareaField, VALIDATE_ON } from '~/components/forms'
+import { ErrorList, Field, FormErrors, TextareaField } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
+import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from '~/lib/reviews/limits'
 import type { ReviewActionData } from '~/lib/reviews/review-action.server'
-import { reviewFormSchema } from '~/lib/reviews/schema'
+import type { reviewFormSchema } from '~/lib/reviews/schema'
 
-const constraint = getZodConstraint(reviewFormSchema)
+/**
+ * The browser's own checks, from the limits the schema is built on. The form validates on the
+ * server only (the action's `parseWithZod`): zod stays out of the product page's bundle.
+ */
+const constraint = {
+  rating: { required: true },
+  title: { maxLength: REVIEW_TITLE_MAX },
+  body: { required: true, maxLength: REVIEW_BODY_MAX },
+}
 const STARS = ['5', '4', '3', '2', '1']
 
 /** The review form of /shop/:id: rating 1-5, optional title, the review itself. */
@@ -19,8 +27,6 @@ export function ReviewForm() {
     id: 'review',
     lastResult: actionData?.result,
     constraint,
-    ...VALIDATE_ON,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewFormSchema }),
   })
   const rating = fields.rating
 
