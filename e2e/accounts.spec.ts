@@ -141,6 +141,8 @@ test('likes made as a visitor survive sign-in', async ({ page, createUser, creat
   )
   await page.goto('/auth')
   await signIn(page, email, password)
+  // Wait for the sign-in to land before leaving the page (with JS it is a fetch the next goto would cancel).
+  await expect(page).toHaveURL('/')
   await page.goto('/liked')
   await expect(page.getByRole('link', { name: productName }).first()).toBeVisible()
   await expect(
