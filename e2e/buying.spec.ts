@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 
+import { fillCheckout, reachSimulator } from './checkout-steps'
 import { expect, test, type TestProduct } from './fixtures'
 
 /**
@@ -14,7 +15,6 @@ import { expect, test, type TestProduct } from './fixtures'
  */
 
 const PASSWORD = 'karoo-sunset-42'
-const ORDER_ID = /[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{12}/
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const freshEmail = () =>
   `buyer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.co.za`
@@ -26,31 +26,6 @@ async function addToCart(page: Page, product: TestProduct, quantity: number) {
   await expect(
     page.getByText(`Added ${quantity} × ${product.name} to your cart`).first(),
   ).toBeAttached()
-}
-
-async function fillCheckout(page: Page, email: string | null) {
-  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
-  if (email !== null) await page.getByLabel('Email').fill(email)
-  await page.getByLabel('First name').fill('Thandi')
-  await page.getByLabel('Last name').fill('Mokoena')
-  await page.getByLabel('Phone').fill('082 123 4567')
-  await page.getByLabel('Street address').fill('12 Long Street')
-  await page.getByLabel('Suburb').fill('Gardens')
-  await page.getByLabel('City or town').fill('Cape Town')
-  await page.getByLabel('Province').selectOption('Western Cape')
-  await page.getByLabel('Postal code').fill('8001')
-  await page.getByRole('button', { name: 'Pay with PayFast' }).click()
-}
-
-/** From the checkout's PayFast hand-over to the simulator's page; returns the order id it shows. */
-async function reachSimulator(page: Page, javaScript: boolean) {
-  if (!javaScript) {
-    await expect(page.getByRole('heading', { name: /^Pay for order / })).toBeVisible()
-    await page.getByRole('button', { name: 'Continue to PayFast' }).click()
-  }
-  const item = page.getByText(/Karoo & Co\. order [A-Z2-9]{12}/)
-  await expect(item).toBeVisible()
-  return ORDER_ID.exec(await item.innerText())![0]
 }
 
 test('a guest buys through the simulator and tracks the paid order', async ({

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 
 import { variantIdFor } from '~/lib/data/variants'
 
+import { fillCheckout, reachSimulator } from './checkout-steps'
 import { expect, test, type TestProduct } from './fixtures'
 
 /**
@@ -10,8 +11,6 @@ import { expect, test, type TestProduct } from './fixtures'
  * the options on the order, and only that variant's stock goes down; a sold-out variant cannot
  * be added. Each test makes its own product with options through the store (fixtures.ts).
  */
-
-const ORDER_ID = /[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{12}/
 
 const SHIRT = {
   options: [
@@ -45,20 +44,8 @@ const stockOf = async (store: { products: { get(id: string): Promise<unknown> } 
 
 async function checkoutAndPay(page: Page, javaScript: boolean) {
   await page.goto('/checkout')
-  await page.getByLabel('Email').fill(`variants-${Date.now().toString(36)}@example.co.za`)
-  await page.getByLabel('First name').fill('Thandi')
-  await page.getByLabel('Last name').fill('Mokoena')
-  await page.getByLabel('Phone').fill('082 123 4567')
-  await page.getByLabel('Street address').fill('12 Long Street')
-  await page.getByLabel('Suburb').fill('Gardens')
-  await page.getByLabel('City or town').fill('Cape Town')
-  await page.getByLabel('Province').selectOption('Western Cape')
-  await page.getByLabel('Postal code').fill('8001')
-  await page.getByRole('button', { name: 'Pay with PayFast' }).click()
-  if (!javaScript) await page.getByRole('button', { name: 'Continue to PayFast' }).click()
-  const item = page.getByText(/Karoo & Co\. order [A-Z2-9]{12}/)
-  await expect(item).toBeVisible()
-  return ORDER_ID.exec(await item.innerText())![0]
+  await fillCheckout(page, `variants-${Date.now().toString(36)}@example.co.za`)
+  return reachSimulator(page, javaScript)
 }
 
 test('picks a size and colour, buys that variant, and only its stock goes down', async ({

@@ -1,0 +1,32 @@
+import type { Page } from '@playwright/test'
+
+import { expect } from './fixtures'
+
+/** The shape of an order id (12 characters of an unambiguous alphabet), to find it in page text. */
+const ORDER_ID = /[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{12}/
+
+/** Fills the checkout form with a valid South African delivery and presses "Pay with PayFast". */
+export async function fillCheckout(page: Page, email: string | null) {
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
+  if (email !== null) await page.getByLabel('Email').fill(email)
+  await page.getByLabel('First name').fill('Thandi')
+  await page.getByLabel('Last name').fill('Mokoena')
+  await page.getByLabel('Phone').fill('082 123 4567')
+  await page.getByLabel('Street address').fill('12 Long Street')
+  await page.getByLabel('Suburb').fill('Gardens')
+  await page.getByLabel('City or town').fill('Cape Town')
+  await page.getByLabel('Province').selectOption('Western Cape')
+  await page.getByLabel('Postal code').fill('8001')
+  await page.getByRole('button', { name: 'Pay with PayFast' }).click()
+}
+
+/** From the checkout's PayFast hand-over to the simulator's page; returns the order id it shows. */
+export async function reachSimulator(page: Page, javaScript: boolean) {
+  if (!javaScript) {
+    await expect(page.getByRole('heading', { name: /^Pay for order / })).toBeVisible()
+    await page.getByRole('button', { name: 'Continue to PayFast' }).click()
+  }
+  const item = page.getByText(/Karoo & Co\. order [A-Z2-9]{12}/)
+  await expect(item).toBeVisible()
+  return ORDER_ID.exec(await item.innerText())![0]
+}
