@@ -5,8 +5,12 @@ import type {
   Order,
   OrderDraft,
   OrderStatus,
+  OutboxDraft,
+  OutboxMessage,
   Product,
+  ProductLogEntry,
   Review,
+  Shipment,
   User,
 } from './types'
 import type { ProductInput } from './variants'
@@ -21,6 +25,42 @@ import type { ProductInput } from './variants'
 
 export type ProductChange = { type: 'upsert'; product: Product } | { type: 'delete'; id: string }
 
+/** One page of a back-office list, and how many items match in all. */
+export type Page<T> = { items: T[]; total: number }
+export type PageRequest = { offset: number; limit: number }
+
+/** Who makes a back-office change and when: recorded in the audit trail. */
+export type Audit = { by: string; now: string }
+
+/**
+ * A back-office save of a product: everything the edit form holds. Stock is per variant and means
+ * units on hand, including those held by unpaid (pending_payment) orders.
+ */
+export type ProductEdit = Pick<
+  Product,
+  'id' | 'name' | 'description' | 'category' | 'categoryName' | 'tags' | 'options' | 'active'
+> & {
+  variants: {
+    id: string
+    optionValues: string[]
+    priceCents: number
+    compareAtCents: number | null
+    onHand: number
+  }[]
+}
+
+/** A variant cannot be set below the units unpaid orders hold. */
+export class StockBelowHeldError extends Error {
+  name = 'StockBelowHeldError'
+  constructor(readonly shortfalls: { variantId: string; onHand: number; held: number }[]) {
+    super(
+      shortfalls
+        .map((s) => `${s.variantId}: ${s.held} held by unpaid orders, ${s.onHand} asked`)
+        .join('; '),
+    )
+  }
+}
+
 export interface ProductStore {
   get(id: string): Promise<Product | null>
   getMany(ids: readonly string[]): Promise<Product[]>
@@ -34,21 +74,53 @@ export interface ProductStore {
   upsertMany(products: readonly ProductInput[]): Promise<void>
   /** Calls back after every product change made through any store (prices, stock, ratings). */
   subscribe(listener: (changes: ProductChange[]) => void): () => void
+  /**
+   * Back office: products active or not, by name; `q` matches the id or words of the name;
+   * `lowStock` keeps products with a variant at or below LOW_STOCK_THRESHOLD.
+   */
+  list(query: PageRequest & { q?: string; lowStock?: boolean }): Promise<Page<Product>>
+  /** Products with a variant at or below LOW_STOCK_THRESHOLD (the back office's count). */
+  countLowStock(): Promise<number>
+  /** Units of each of the product's variants held by pending_payment orders, by variant id. */
+  heldStock(productId: string): Promise<Record<string, number>>
+  /**
+   * Creates or updates a product from the back office, in one transaction: fields, options,
+   * variants (available stock = onHand - held; StockBelowHeldError when onHand < held), keeping
+   * its images, rating and creation time; appends what changed to its log and emits the change.
+   * A save that changes nothing logs nothing.
+   */
+  save(edit: ProductEdit, audit: Audit): Promise<Product>
+  /** Sets the product's images (add, remove, reorder), logged like a save. */
+  setImages(productId: string, images: Product['images'], audit: Audit): Promise<Product>
+  /** The product's change log, oldest first. */
+  changeLog(productId: string): Promise<ProductLogEntry[]>
 }
 
 export interface ReviewStore {
-  /** Newest first. */
+  /** Newest first, hidden reviews left out. */
   listForProduct(productId: string, options?: { limit?: number }): Promise<Review[]>
+  /** Back office: every review, hidden ones included, newest first. */
+  list(page: PageRequest): Promise<Page<Review>>
+  /**
+   * Hides or shows a review and moves it out of or back into the product's rating summary, in one
+   * transaction; null when there is no such review. Hiding a hidden review changes nothing.
+   */
+  setHidden(reviewId: string, hidden: boolean, audit: Audit): Promise<Review | null>
   getByUser(productId: string, userId: string): Promise<Review | null>
-  /** One review per customer per product: a second one replaces the first. Updates the product's rating summary in the same transaction. */
-  upsert(review: Omit<Review, 'id' | 'createdAt' | 'updatedAt'>): Promise<Review>
+  /**
+   * One review per customer per product: a second one replaces the first (and stays hidden if
+   * staff hid the first). Updates the product's rating summary in the same transaction.
+   */
+  upsert(review: Omit<Review, 'id' | 'hidden' | 'createdAt' | 'updatedAt'>): Promise<Review>
 }
 
 export interface UserStore {
   get(id: string): Promise<User | null>
   getByEmail(email: string): Promise<User | null>
-  /** Fails with DuplicateEmailError when the email (case-insensitive) is taken. */
-  create(user: Omit<User, 'createdAt' | 'updatedAt'>): Promise<User>
+  /** Fails with DuplicateEmailError when the email (case-insensitive) is taken. New users are not staff. */
+  create(user: Omit<User, 'staff' | 'createdAt' | 'updatedAt'>): Promise<User>
+  /** Grants or revokes the staff role; null when there is no such user. */
+  setStaff(id: string, staff: boolean): Promise<User | null>
   updateProfile(id: string, profile: Pick<User, 'firstName' | 'lastName' | 'phone'>): Promise<User>
   updateAddress(id: string, address: Address): Promise<User>
 }
@@ -61,7 +133,11 @@ export interface CredentialStore {
    * Stores the hash of a one-time reset token. One link is valid at a time: the user's older
    * tokens stop working.
    */
-  createResetToken(token: { tokenHash: string; userId: string; expiresAt: string }): Promise<void>
+  createResetToken(
+    token: { tokenHash: string; userId: string; expiresAt: string },
+    /** The mail carrying the link, put in the outbox in the same step. */
+    mail?: OutboxDraft,
+  ): Promise<void>
   /**
    * Uses up the token and returns its user id, or null when unknown, used, voided or expired.
    * A successful use voids every other token of that user too.
@@ -169,6 +245,18 @@ export interface OrderStore {
   ): Promise<{ order: Order; flagged: boolean }>
   /** Orders flagged for a refund, oldest first (the back office's list). */
   listRefundNeeded(): Promise<Order[]>
+  /**
+   * Staff refunded a late payment: refundNeeded goes off and REFUNDED_NOTE is appended (by whom).
+   * InvalidTransitionError when the order is not flagged.
+   */
+  markRefunded(id: string, audit: Audit): Promise<Order>
+  /**
+   * Back office: newest first, optionally of one status; `q` is an order id (exact, any case) or
+   * an email (exact, any case).
+   */
+  list(query: PageRequest & { status?: OrderStatus; q?: string }): Promise<Page<Order>>
+  /** How many orders are in each status. */
+  countByStatus(): Promise<Record<OrderStatus, number>>
   /** Newest first. */
   listForUser(userId: string): Promise<Order[]>
   /**
@@ -179,15 +267,62 @@ export interface OrderStore {
   transition(
     id: string,
     to: OrderStatus,
-    options: { now: string; note?: string; pfPaymentId?: string },
+    options: {
+      now: string
+      note?: string
+      pfPaymentId?: string
+      /** The staff member making the move (back office); recorded in the history. */
+      by?: string
+      /** Required when moving to shipped. */
+      shipment?: Shipment
+      /** Mail the move causes, put in the outbox in the same transaction (its key makes it once only). */
+      mail?: readonly OutboxDraft[]
+    },
   ): Promise<Order>
   /** Cancels pending_payment orders created before `olderThan`, releasing their stock. Returns how many. */
   expirePending(olderThan: string, now: string): Promise<number>
 }
 
 export interface MessageStore {
-  create(message: Omit<ContactMessage, 'id' | 'createdAt'>, now: string): Promise<ContactMessage>
+  /** Stores the message (unhandled) and, in the same step, the mail it causes. */
+  create(
+    message: Omit<ContactMessage, 'id' | 'createdAt' | 'handledAt' | 'handledBy'>,
+    now: string,
+    mail?: (message: ContactMessage) => readonly OutboxDraft[],
+  ): Promise<ContactMessage>
+  /** Newest first. */
   list(): Promise<ContactMessage[]>
+  /** Back office: newest first, unhandled only when asked. */
+  page(query: PageRequest & { unhandled?: boolean }): Promise<Page<ContactMessage>>
+  countUnhandled(): Promise<number>
+  /** Marks it handled by the staff member; null when there is no such message. Idempotent. */
+  markHandled(id: string, audit: Audit): Promise<ContactMessage | null>
+}
+
+/**
+ * The mail outbox (DESIGN.md "Email"). Messages are added by the stores above in the same step as
+ * their event, or here; a sender claims due ones, so two instances never send the same message.
+ */
+export interface OutboxStore {
+  /** Adds the message unless one with its key exists; true when added. */
+  enqueue(draft: OutboxDraft, now: string): Promise<boolean>
+  /**
+   * Claims up to `limit` due messages: pending ones due by `now`, and sending ones whose claim ran
+   * out (a sender that died). They become `sending`, due again at now + leaseMs, attempts + 1.
+   * Two concurrent callers never receive the same message.
+   */
+  claimDue(now: string, leaseMs: number, limit: number): Promise<OutboxMessage[]>
+  markSent(key: string, now: string): Promise<void>
+  /** A failed attempt: pending again, due at `retryAt`; or `failed` for good when retryAt is null. */
+  markFailed(key: string, error: string, retryAt: string | null, now: string): Promise<void>
+  get(key: string): Promise<OutboxMessage | null>
+  /** Newest first; of one order when asked. */
+  list(
+    query: PageRequest & { orderId?: string; status?: OutboxMessage['status'] },
+  ): Promise<Page<OutboxMessage>>
+  countFailed(): Promise<number>
+  /** The earliest dueAt of a pending message, so the sender knows when to wake; null when none. */
+  nextDueAt(): Promise<string | null>
 }
 
 export interface RateLimitStore {
@@ -217,6 +352,7 @@ export interface Store {
   liked: LikedStore
   orders: OrderStore
   messages: MessageStore
+  outbox: OutboxStore
   rateLimits: RateLimitStore
   close(): Promise<void>
 }

@@ -79,8 +79,23 @@ export type Product = {
   /** Lower ranks come first under the `featured` sort; null: not featured. */
   featuredRank: number | null
   rating: RatingSummary
+  /**
+   * Off: the product is gone from the shop, search and sitemap (its page is a 404) but stays on
+   * the orders that hold it. Set in the back office.
+   */
+  active: boolean
   createdAt: string
   updatedAt: string
+}
+
+/** One entry of a product's change log (the back office's audit trail), newest last. */
+export type ProductLogEntry = {
+  productId: string
+  at: string
+  /** The staff member's email. */
+  by: string
+  /** What changed, e.g. "price of Size: M R 299,00 -> R 279,00; stock of Size: M 4 -> 10". */
+  change: string
 }
 
 export type Review = {
@@ -92,6 +107,8 @@ export type Review = {
   rating: 1 | 2 | 3 | 4 | 5
   title: string
   body: string
+  /** Hidden by staff: off the product page and out of the product's statistics. */
+  hidden: boolean
   createdAt: string
   updatedAt: string
 }
@@ -127,6 +144,8 @@ export type User = {
   /** South African number, stored as entered after validation (e.g. "082 123 4567"). */
   phone: string | null
   address: Address | null
+  /** Staff may use the back office (`npm run staff -- grant EMAIL`). */
+  staff: boolean
   createdAt: string
   updatedAt: string
 }
@@ -142,6 +161,9 @@ export type ContactMessage = {
   message: string
   ip: string
   createdAt: string
+  /** When staff marked it handled, and who (their email); null while unhandled. */
+  handledAt: string | null
+  handledBy: string | null
 }
 
 export const ORDER_STATUSES = [
@@ -158,7 +180,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
 /** The status changes the business allows (DESIGN.md). */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['paid', 'cancelled', 'payment_failed'],
-  paid: ['processing'],
+  paid: ['processing', 'shipped'],
   processing: ['shipped'],
   shipped: ['delivered'],
   delivered: [],
@@ -186,7 +208,12 @@ export type OrderHistoryEntry = {
   status: OrderStatus
   at: string
   note: string | null
+  /** The staff member's email for a change made in the back office; null for the shop and PayFast. */
+  by: string | null
 }
+
+/** How a shipped order travels: both set when staff mark it shipped. */
+export type Shipment = { courier: string; trackingNumber: string }
 
 export type Order = {
   /** Unguessable: at least 10 characters from an unambiguous alphabet. */
@@ -212,6 +239,8 @@ export type Order = {
    * staff must refund it. The back office lists these.
    */
   refundNeeded: boolean
+  /** Set when the order moves to shipped. */
+  shipment: Shipment | null
   createdAt: string
   updatedAt: string
 }
@@ -222,8 +251,53 @@ export type Order = {
  */
 export type OrderDraft = Omit<
   Order,
-  'id' | 'status' | 'history' | 'pfPaymentId' | 'refundNeeded' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'status'
+  | 'history'
+  | 'pfPaymentId'
+  | 'refundNeeded'
+  | 'shipment'
+  | 'createdAt'
+  | 'updatedAt'
 > & { checkoutKey?: string | null }
 
 /** Appended to the history of an order that was paid after it stopped being payable. */
 export const LATE_PAYMENT_NOTE = 'payment received after cancellation: refund needed'
+
+/** Appended to the history when staff mark a late payment refunded (refundNeeded goes off). */
+export const REFUNDED_NOTE = 'payment refunded'
+
+/** A variant at or below this many units counts as low stock in the back office. */
+export const LOW_STOCK_THRESHOLD = 5
+
+/**
+ * One email waiting in, or gone through, the outbox (DESIGN.md "Email"). Written in the same step
+ * as the event that causes it; `key` names that event, so it never mails twice.
+ */
+export type OutboxDraft = {
+  /** The event, e.g. `order-paid:{orderId}`, `reset:{token hash}`, `contact:{messageId}:shop`. */
+  key: string
+  to: string
+  /** Where replies go (the contact message's sender in the shop's copy); null: MAIL_FROM. */
+  replyTo: string | null
+  subject: string
+  text: string
+  html: string
+  /** The order the mail is about, so its page lists its emails; null for other mail. */
+  orderId: string | null
+}
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed'
+
+export type OutboxMessage = OutboxDraft & {
+  status: OutboxStatus
+  /** Delivery attempts made so far. */
+  attempts: number
+  /** When the sender may next try it (pending), or until when a sender holds it (sending). */
+  dueAt: string
+  /** The last delivery error, one line, no secrets; null when none. */
+  lastError: string | null
+  sentAt: string | null
+  createdAt: string
+  updatedAt: string
+}

@@ -27,9 +27,12 @@ export function variantIdFor(productId: string, optionValues: readonly string[])
   return `${productId}${VARIANT_SEPARATOR}${slugify(optionValues.join(' '))}`
 }
 
-/** A product as written by the seed or the back office: without options it may leave out variants. */
-export type ProductInput = Omit<Product, 'options' | 'variants'> &
-  Partial<Pick<Product, 'options' | 'variants'>>
+/**
+ * A product as written by the seed or the back office: without options it may leave out variants;
+ * without `active` it is on sale.
+ */
+export type ProductInput = Omit<Product, 'options' | 'variants' | 'active'> &
+  Partial<Pick<Product, 'options' | 'variants' | 'active'>>
 
 /** What a product shows before a variant is picked, derived from its variants. */
 export function summarizeVariants(
@@ -97,6 +100,7 @@ export function withVariants(input: ProductInput): Product {
   }
   return {
     ...input,
+    active: input.active ?? true,
     ...summarizeVariants(variants),
     options: options.map((option) => ({ name: option.name, values: [...option.values] })),
     variants,
