@@ -193,6 +193,7 @@ describe('/orders/:id', () => {
       postalCode: '8001',
     },
     pfPaymentId: '1089250',
+    shipment: null,
   }
   const options = { url: '/orders/K7M2P9QRTWXY', path: '/orders/:id' }
 
@@ -230,6 +231,22 @@ describe('/orders/:id', () => {
     expect(screen.getByRole('link', { name: 'Track an order' })).toHaveAttribute(
       'href',
       '/track_order',
+    )
+  })
+
+  it("shows a shipped order's courier and tracking number", () => {
+    const shipped: OrderView = {
+      ...order,
+      status: 'shipped',
+      statusLabel: 'Shipped',
+      shipment: { courier: 'The Courier Guy', trackingNumber: 'TCG123456' },
+    }
+    renderRoute(OrderPage, {
+      ...options,
+      loaderData: { kind: 'full', order: shipped, signedIn: true },
+    })
+    expect(screen.getByText(/^Shipped with/)).toHaveTextContent(
+      'Shipped with The Courier Guy, tracking number TCG123456',
     )
   })
 

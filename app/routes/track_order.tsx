@@ -6,7 +6,7 @@ import { Form, useActionData } from '@remix-run/react'
 import { Field, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import { formatRand } from '~/lib/money'
-import { StatusBadge, StatusTimeline } from '~/components/orders/order-view'
+import { ShipmentNote, StatusBadge, StatusTimeline } from '~/components/orders/order-view'
 import { trackFormSchema } from '~/lib/orders/track-schema'
 import { trackAction } from '~/lib/orders/track.server'
 import formStyles from '~/styles/forms.css'
@@ -71,6 +71,7 @@ export default function TrackOrderPage() {
             {result.order.itemCount} {result.order.itemCount === 1 ? 'item' : 'items'} ·{' '}
             {formatRand(result.order.totalCents)}
           </p>
+          <ShipmentNote shipment={result.order.shipment} />
           <StatusTimeline history={result.order.history} />
         </section>
       ) : null}

@@ -29,6 +29,17 @@ export function StatusTimeline({
   )
 }
 
+/** How a shipped order travels: the courier and the tracking number to look it up with. */
+export function ShipmentNote({ shipment }: { shipment: OrderView['shipment'] }) {
+  if (!shipment) return null
+  return (
+    <p className="order-shipment">
+      Shipped with <strong>{shipment.courier}</strong>, tracking number{' '}
+      <strong>{shipment.trackingNumber}</strong>
+    </p>
+  )
+}
+
 export function StatusBadge({ status, label }: { status: string; label: string }) {
   return <span className={`status-badge status-badge--${status}`}>{label}</span>
 }
@@ -41,6 +52,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
       <p className="order-details__status">
         Status: <StatusBadge status={order.status} label={order.statusLabel} />
       </p>
+      <ShipmentNote shipment={order.shipment} />
       <section aria-labelledby="order-timeline-title">
         <h2 id="order-timeline-title">Timeline</h2>
         <StatusTimeline history={order.history} />

@@ -2,7 +2,7 @@ import type { Session } from '@remix-run/node'
 
 import type { Store } from '~/lib/data/index.server'
 import { InvalidTransitionError } from '~/lib/data/store'
-import type { OptionValue, Order, OrderStatus } from '~/lib/data/types'
+import type { OptionValue, Order, OrderStatus, Shipment } from '~/lib/data/types'
 
 import { isOrderId } from './id'
 import { STATUS_LABELS } from './status'
@@ -117,6 +117,8 @@ export type OrderView = {
   vatCents: number
   shippingAddress: Order['shippingAddress']
   pfPaymentId: string | null
+  /** Courier and tracking number once the order is shipped. */
+  shipment: Shipment | null
 }
 
 /** What the order page renders, and nothing else. */
@@ -151,6 +153,7 @@ export function toOrderView(order: Order): OrderView {
     vatCents: order.vatCents,
     shippingAddress: order.shippingAddress,
     pfPaymentId: order.pfPaymentId,
+    shipment: order.shipment,
   }
 }
 
@@ -165,6 +168,7 @@ export function toTrackingView(order: Order) {
     history: view.history,
     itemCount: view.lines.reduce((n, l) => n + l.quantity, 0),
     totalCents: view.totalCents,
+    shipment: view.shipment,
   }
 }
 export type TrackingView = ReturnType<typeof toTrackingView>
