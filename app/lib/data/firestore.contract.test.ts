@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 
 import { describe, it } from 'vitest'
 
-import { describeStoreContract } from './contract'
+import { describeStoreContract, type ContractHarness } from './contract'
+import { describeOutboxContract } from './contract-outbox'
 import { openStore, type Store } from './index.server'
 
 const emulator = process.env.FIRESTORE_EMULATOR_HOST
@@ -14,9 +15,6 @@ if (!emulator) {
 } else {
   // A project of its own per run, so parallel or leftover runs on one emulator never see each other's data.
   const projectId = `demo-test-${randomBytes(5).toString('hex')}`
-  let store: Store | undefined
-  // One store for the whole run (opening a Firestore app is slow); each test brings its own clock.
-  let clock: () => Date = () => new Date()
 
   const clear = async () => {
     const url = `http://${emulator}/emulator/v1/projects/${projectId}/databases/(default)/documents`
@@ -25,17 +23,26 @@ if (!emulator) {
       throw new Error(`Clearing the emulator failed: ${response.status} ${await response.text()}`)
   }
 
-  describeStoreContract(`firestore emulator at ${emulator}`, {
-    fresh: async ({ now }) => {
-      clock = now
-      await clear()
-      store ??= await openStore({ backend: 'firestore', projectId, now: () => clock() })
-      return store
-    },
-    release: async () => {},
-    dispose: async () => {
-      await store?.close()
-      await clear().catch(() => {})
-    },
-  })
+  /** One store per suite (opening a Firestore app is slow); each test brings its own clock. */
+  const harness = (): ContractHarness => {
+    let store: Store | undefined
+    let clock: () => Date = () => new Date()
+    return {
+      fresh: async ({ now }) => {
+        clock = now
+        await clear()
+        store ??= await openStore({ backend: 'firestore', projectId, now: () => clock() })
+        return store
+      },
+      release: async () => {},
+      dispose: async () => {
+        await store?.close()
+        store = undefined
+        await clear().catch(() => {})
+      },
+    }
+  }
+
+  describeStoreContract(`firestore emulator at ${emulator}`, harness())
+  describeOutboxContract(`firestore emulator at ${emulator}`, harness())
 }

@@ -2,16 +2,22 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { describeStoreContract } from './contract'
+import { describeStoreContract, type ContractHarness } from './contract'
+import { describeBackOfficeOrdersContract } from './contract-back-office-orders'
+import { describeOutboxContract } from './contract-outbox'
 import { openStore } from './index.server'
 
 // One temp dir for this file; each test gets its own database file inside it.
 const root = mkdtempSync(path.join(tmpdir(), 'shop-contract-'))
 let n = 0
 
-describeStoreContract('sqlite', {
+const harness: ContractHarness = {
   fresh: async ({ now }) =>
     openStore({ backend: 'sqlite', dataDir: path.join(root, String(n++)), now }),
   release: (store) => store.close(),
   dispose: async () => rmSync(root, { recursive: true, force: true }),
-})
+}
+
+describeStoreContract('sqlite', harness)
+describeOutboxContract('sqlite', harness)
+describeBackOfficeOrdersContract('sqlite', harness)

@@ -21,4 +21,6 @@ export const COLLECTIONS = {
   checkoutKeys: 'checkoutKeys',
   messages: 'messages',
   rateLimits: 'rateLimits',
+  /** Mail waiting for, or gone through, the sender; by a SHA-256 of its key (outbox.server.ts). */
+  outbox: 'outbox',
 } as const

@@ -9,6 +9,7 @@ import { createCredentialStore } from './credentials.server'
 import { createLikedStore } from './liked.server'
 import { createMessageStore } from './messages.server'
 import { createOrderStore } from './orders.server'
+import { createOutboxStore } from './outbox.server'
 import { createProductStore } from './products.server'
 import { createRateLimitStore } from './rate-limits.server'
 import { createReviewStore } from './reviews.server'
@@ -42,6 +43,7 @@ export function createFirestoreStore(
     liked: createLikedStore(context),
     orders: createOrderStore(context),
     messages: createMessageStore(context),
+    outbox: createOutboxStore(context),
     rateLimits: createRateLimitStore(context),
     async close() {
       for (const stop of context.snapshotStops) stop()

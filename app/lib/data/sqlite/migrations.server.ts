@@ -197,4 +197,30 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       UPDATE order_lines SET variant_id = product_id;
     `,
   },
+  {
+    version: 7,
+    name: 'outbox: mail written with its event, claimed by one sender at a time',
+    sql: `
+      CREATE TABLE outbox (
+        key TEXT PRIMARY KEY,
+        to_address TEXT NOT NULL,
+        reply_to TEXT,
+        subject TEXT NOT NULL,
+        text TEXT NOT NULL,
+        html TEXT NOT NULL,
+        order_id TEXT,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'sending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        due_at TEXT NOT NULL,
+        last_error TEXT,
+        sent_at TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX outbox_due ON outbox (due_at) WHERE status IN ('pending', 'sending');
+      CREATE INDEX outbox_order ON outbox (order_id, created_at);
+      CREATE INDEX outbox_status ON outbox (status, created_at);
+      CREATE INDEX outbox_created ON outbox (created_at);
+    `,
+  },
 ]

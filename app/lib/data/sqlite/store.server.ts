@@ -6,6 +6,7 @@ import { openDatabase, type Db } from './database.server'
 import { createLikedStore } from './liked.server'
 import { createMessageStore } from './messages.server'
 import { createOrderStore } from './orders.server'
+import { createOutboxStore } from './outbox.server'
 import { createProductStore } from './products.server'
 import { createRateLimitStore } from './rate-limits.server'
 import { createReviewStore } from './reviews.server'
@@ -38,6 +39,7 @@ export function createSqliteStore(
     liked: createLikedStore(context),
     orders: createOrderStore(context),
     messages: createMessageStore(context),
+    outbox: createOutboxStore(context),
     rateLimits: createRateLimitStore(context),
     async close() {
       context.emitter.clear()

@@ -1,0 +1,210 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import type { ContractHarness } from './contract'
+import type { Store } from './store'
+import type { OutboxDraft } from './types'
+
+const T0 = '2025-03-01T10:00:00.000Z'
+const minutes = (n: number, from = T0) => new Date(Date.parse(from) + n * 60_000).toISOString()
+const LEASE_MS = 5 * 60_000
+
+/** A mail draft for event `key`; keys name events and may hold "/" and ":". */
+export function mailDraft(key: string, overrides: Partial<OutboxDraft> = {}): OutboxDraft {
+  return {
+    key,
+    to: 'thandi@example.co.za',
+    replyTo: null,
+    subject: `About ${key}`,
+    text: `Plain text of ${key}`,
+    html: `<p>HTML of ${key}</p>`,
+    orderId: null,
+    ...overrides,
+  }
+}
+
+/**
+ * The outbox (DESIGN.md "Email") every data adapter must keep: once per event, claimed by one
+ * sender at a time, retried, listed for staff. Runs with the same harness as contract.ts.
+ */
+export function describeOutboxContract(name: string, harness: ContractHarness): void {
+  describe(`outbox contract: ${name}`, () => {
+    let store: Store
+    const HOOK_TIMEOUT = 60_000
+    beforeEach(async () => {
+      store = await harness.fresh({ now: () => new Date(T0) })
+    }, HOOK_TIMEOUT)
+    afterEach(async () => {
+      await harness.release(store)
+    }, HOOK_TIMEOUT)
+    afterAll(async () => {
+      await harness.dispose()
+    }, HOOK_TIMEOUT)
+
+    const keys = (messages: { key: string }[]) => messages.map((m) => m.key).sort()
+
+    it('keeps one message per event key, as first written, pending and due at once', async () => {
+      const key = 'order-paid:ORD/1'
+      const draft = mailDraft(key, { replyTo: 'buyer@example.co.za', orderId: 'ORD/1' })
+      expect(await store.outbox.enqueue(draft, T0)).toBe(true)
+      expect(await store.outbox.enqueue({ ...draft, subject: 'Second try' }, minutes(1))).toBe(
+        false,
+      )
+      expect(await store.outbox.get(key)).toEqual({
+        ...draft,
+        status: 'pending',
+        attempts: 0,
+        dueAt: T0,
+        lastError: null,
+        sentAt: null,
+        createdAt: T0,
+        updatedAt: T0,
+      })
+      expect(await store.outbox.get('order-paid:ORD/2')).toBeNull()
+      expect((await store.outbox.list({ offset: 0, limit: 10 })).total).toBe(1)
+    })
+
+    it('claims due messages only, holds them for the lease, and reclaims an expired claim', async () => {
+      await store.outbox.enqueue(mailDraft('now'), T0)
+      await store.outbox.enqueue(mailDraft('later'), minutes(10))
+
+      const first = await store.outbox.claimDue(minutes(1), LEASE_MS, 10)
+      expect(first).toEqual([
+        expect.objectContaining({
+          key: 'now',
+          status: 'sending',
+          attempts: 1,
+          dueAt: minutes(6),
+          updatedAt: minutes(1),
+        }),
+      ])
+      expect(await store.outbox.get('now')).toMatchObject({ status: 'sending', attempts: 1 })
+      // Held by its sender: nobody else gets it while the lease runs.
+      expect(await store.outbox.claimDue(minutes(5), LEASE_MS, 10)).toEqual([])
+      // That sender died: after the lease another takes it over, with the later message now due.
+      const second = await store.outbox.claimDue(minutes(10), LEASE_MS, 10)
+      expect(keys(second)).toEqual(['later', 'now'])
+      expect(second.find((m) => m.key === 'now')).toMatchObject({ attempts: 2, dueAt: minutes(15) })
+    })
+
+    it('claims up to the limit, oldest due first', async () => {
+      await store.outbox.enqueue(mailDraft('b'), minutes(2))
+      await store.outbox.enqueue(mailDraft('a'), minutes(1))
+      await store.outbox.enqueue(mailDraft('c'), minutes(3))
+      expect(keys(await store.outbox.claimDue(minutes(5), LEASE_MS, 2))).toEqual(['a', 'b'])
+      expect(keys(await store.outbox.claimDue(minutes(5), LEASE_MS, 2))).toEqual(['c'])
+    })
+
+    it('never gives one message to two concurrent claims', async () => {
+      for (const key of ['m1', 'm2', 'm3', 'm4', 'm5'])
+        await store.outbox.enqueue(mailDraft(key), T0)
+      const [a, b] = await Promise.all([
+        store.outbox.claimDue(minutes(1), LEASE_MS, 3),
+        store.outbox.claimDue(minutes(1), LEASE_MS, 3),
+      ])
+      const claimed = [...keys(a), ...keys(b)]
+      expect(new Set(claimed).size).toBe(claimed.length)
+      // Both claims together take every due message their limits allow.
+      expect(claimed.sort()).toEqual(['m1', 'm2', 'm3', 'm4', 'm5'])
+      for (const message of [...a, ...b]) expect(message.attempts).toBe(1)
+    })
+
+    it('marks a message sent: it is never claimed again', async () => {
+      await store.outbox.enqueue(mailDraft('welcome'), T0)
+      await store.outbox.claimDue(T0, LEASE_MS, 10)
+      await store.outbox.markSent('welcome', minutes(1))
+      expect(await store.outbox.get('welcome')).toMatchObject({
+        status: 'sent',
+        sentAt: minutes(1),
+        attempts: 1,
+        updatedAt: minutes(1),
+      })
+      expect(await store.outbox.claimDue(minutes(60), LEASE_MS, 10)).toEqual([])
+      expect(await store.outbox.nextDueAt()).toBeNull()
+    })
+
+    it('retries a failed message at its retry time, then fails it for good', async () => {
+      await store.outbox.enqueue(mailDraft('flaky'), T0)
+      await store.outbox.claimDue(T0, LEASE_MS, 10)
+      await store.outbox.markFailed(
+        'flaky',
+        'connect ECONNREFUSED 127.0.0.1:2525\n    at TCPConnectWrap',
+        minutes(1),
+        T0,
+      )
+      expect(await store.outbox.get('flaky')).toMatchObject({
+        status: 'pending',
+        dueAt: minutes(1),
+        attempts: 1,
+        lastError: 'connect ECONNREFUSED 127.0.0.1:2525 at TCPConnectWrap',
+      })
+      expect(await store.outbox.nextDueAt()).toBe(minutes(1))
+      expect(await store.outbox.claimDue(minutes(0.5), LEASE_MS, 10)).toEqual([])
+      expect(keys(await store.outbox.claimDue(minutes(1), LEASE_MS, 10))).toEqual(['flaky'])
+
+      await store.outbox.markFailed('flaky', '550 mailbox unavailable', null, minutes(2))
+      expect(await store.outbox.get('flaky')).toMatchObject({
+        status: 'failed',
+        attempts: 2,
+        lastError: '550 mailbox unavailable',
+        sentAt: null,
+      })
+      expect(await store.outbox.countFailed()).toBe(1)
+      expect(await store.outbox.claimDue(minutes(600), LEASE_MS, 10)).toEqual([])
+      expect(await store.outbox.nextDueAt()).toBeNull()
+    })
+
+    it('keeps an error to one line of bounded length', async () => {
+      await store.outbox.enqueue(mailDraft('long'), T0)
+      await store.outbox.claimDue(T0, LEASE_MS, 10)
+      await store.outbox.markFailed('long', `x\n${'y'.repeat(5000)}`, null, T0)
+      const { lastError } = (await store.outbox.get('long'))!
+      expect(lastError).toMatch(/^x y+/)
+      expect(lastError!.length).toBeLessThanOrEqual(500)
+    })
+
+    it('lists newest first, by order and by status, a page at a time', async () => {
+      const orders = ['ORD1', null, 'ORD1', 'ORD2', 'ORD1']
+      for (const [i, orderId] of orders.entries()) {
+        await store.outbox.enqueue(mailDraft(`mail-${i}`, { orderId }), minutes(i))
+      }
+      const all = await store.outbox.list({ offset: 0, limit: 2 })
+      expect(all.total).toBe(5)
+      expect(all.items.map((m) => m.key)).toEqual(['mail-4', 'mail-3'])
+      const next = await store.outbox.list({ offset: 2, limit: 2 })
+      expect(next.items.map((m) => m.key)).toEqual(['mail-2', 'mail-1'])
+
+      const ofOrder = await store.outbox.list({ offset: 0, limit: 10, orderId: 'ORD1' })
+      expect(ofOrder).toMatchObject({ total: 3 })
+      expect(ofOrder.items.map((m) => m.key)).toEqual(['mail-4', 'mail-2', 'mail-0'])
+
+      await store.outbox.claimDue(minutes(10), LEASE_MS, 10)
+      await store.outbox.markSent('mail-0', minutes(11))
+      await store.outbox.markFailed('mail-2', 'refused', null, minutes(11))
+      await store.outbox.markFailed('mail-3', 'refused', null, minutes(11))
+      const failed = await store.outbox.list({ offset: 0, limit: 1, status: 'failed' })
+      expect(failed.total).toBe(2)
+      expect(failed.items.map((m) => m.key)).toEqual(['mail-3'])
+      const failedOfOrder = await store.outbox.list({
+        offset: 0,
+        limit: 10,
+        orderId: 'ORD1',
+        status: 'failed',
+      })
+      expect(failedOfOrder.items.map((m) => m.key)).toEqual(['mail-2'])
+      expect(await store.outbox.countFailed()).toBe(2)
+      expect((await store.outbox.list({ offset: 0, limit: 10, status: 'sent' })).total).toBe(1)
+    })
+
+    it('tells the sender when the next message is due', async () => {
+      expect(await store.outbox.nextDueAt()).toBeNull()
+      await store.outbox.enqueue(mailDraft('late'), minutes(30))
+      await store.outbox.enqueue(mailDraft('early'), minutes(5))
+      expect(await store.outbox.nextDueAt()).toBe(minutes(5))
+      await store.outbox.claimDue(minutes(5), LEASE_MS, 1)
+      // The claimed one is due again only if its sender dies: when its lease runs out.
+      expect(await store.outbox.nextDueAt()).toBe(minutes(10))
+      await store.outbox.markSent('early', minutes(6))
+      expect(await store.outbox.nextDueAt()).toBe(minutes(30))
+    })
+  })
+}
