@@ -136,4 +136,40 @@ describe('parseEnv', () => {
       /PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY are required/,
     )
   })
+
+  it('keeps mail in the outbox without SMTP_URL, from shop@localhost', () => {
+    expect(parseEnv({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'shop@localhost',
+      shopEmail: 'shop@localhost',
+    })
+    expect(parseEnv({ SMTP_URL: ' ', MAIL_FROM: '' }).mail.smtpUrl).toBeUndefined()
+  })
+
+  it('takes an smtp:// or smtps:// URL and a sender with or without a name', () => {
+    const env = parseEnv({
+      SMTP_URL: 'smtps://shop:s3cret@mail.example:465',
+      MAIL_FROM: 'Karoo & Co. <orders@karoo.example>',
+      SHOP_EMAIL: 'staff@karoo.example',
+    })
+    expect(env.mail).toEqual({
+      smtpUrl: 'smtps://shop:s3cret@mail.example:465',
+      from: 'Karoo & Co. <orders@karoo.example>',
+      shopEmail: 'staff@karoo.example',
+    })
+    expect(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.smtpUrl).toBe(
+      'smtp://127.0.0.1:2525',
+    )
+  })
+
+  it('refuses other mail settings and never repeats the SMTP password', () => {
+    const message = fail({ SMTP_URL: 'https://shop:s3cret@mail.example' })
+    expect(message).toMatch(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/)
+    expect(message).not.toContain('s3cret')
+    expect(fail({ SMTP_URL: 'mail.example:587' })).toMatch(/SMTP_URL/)
+    expect(fail({ MAIL_FROM: 'the shop' })).toMatch(/MAIL_FROM: must be an email address/)
+    expect(fail({ SHOP_EMAIL: 'Shop <shop@example>' })).toMatch(
+      /SHOP_EMAIL: must be an email address/,
+    )
+  })
 })

@@ -18,6 +18,22 @@ const optionalUrl = z.preprocess(
   blankToUndefined,
   z.string().url('must be an absolute URL such as https://shop.example').optional(),
 )
+// An address as mail servers take it: no spaces or angle brackets, one @ (shop@localhost is fine).
+const MAILBOX = /^[^\s@<>]+@[^\s@<>]+$/
+/** `shop@karoo.example`, or with the name shoppers see: `Karoo & Co. <shop@karoo.example>`. */
+const isMailFrom = (value: string) => {
+  const named = /^([^<>]*)<([^<>]+)>$/.exec(value.trim())
+  return MAILBOX.test(named ? named[2]!.trim() : value.trim())
+}
+// NOTE: an SMTP URL may hold a password, so no message here ever repeats the value.
+const isSmtpUrl = (value: string) => {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
 const port = z.coerce
   .number({ invalid_type_error: 'must be a port number' })
   .int('must be a whole number')
@@ -64,6 +80,33 @@ const schema = z
     PAYFAST_PASSPHRASE: optionalString,
     PAYFAST_BASE_URL: optionalUrl,
     PAYFAST_VALID_IPS: optionalString,
+    SMTP_URL: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .refine(
+          isSmtpUrl,
+          'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example:587',
+        )
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .refine(isMailFrom, 'must be an email address, optionally with a name: Shop <shop@example>')
+        .default('shop@localhost'),
+    ),
+    SHOP_EMAIL: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .refine(
+          (value) => MAILBOX.test(value.trim()),
+          'must be an email address such as shop@example',
+        )
+        .default('shop@localhost'),
+    ),
     TRUST_PROXY_HOPS: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -202,6 +245,12 @@ const schema = z
         validIps,
       },
       trustProxyHops: raw.TRUST_PROXY_HOPS,
+      mail: {
+        /** Unset: mail waits in the outbox. Holds credentials: never log it. */
+        smtpUrl: raw.SMTP_URL,
+        from: raw.MAIL_FROM.trim(),
+        shopEmail: raw.SHOP_EMAIL.trim(),
+      },
     }
   })
 
