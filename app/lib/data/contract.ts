@@ -870,14 +870,17 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           updatedAt: minutes(2),
         })
         await store.orders.transition(id, 'processing', { now: minutes(3) })
-        await store.orders.transition(id, 'shipped', { now: minutes(4) })
+        await store.orders.transition(id, 'shipped', {
+          now: minutes(4),
+          shipment: { courier: 'The Courier Guy', trackingNumber: 'TCG123' },
+        })
         const delivered = await store.orders.transition(id, 'delivered', { now: minutes(5) })
         expect(delivered.history).toEqual([
-          { status: 'pending_payment', at: minutes(0), note: null },
-          { status: 'paid', at: minutes(2), note: 'ITN COMPLETE' },
-          { status: 'processing', at: minutes(3), note: null },
-          { status: 'shipped', at: minutes(4), note: null },
-          { status: 'delivered', at: minutes(5), note: null },
+          { status: 'pending_payment', at: minutes(0), note: null, by: null },
+          { status: 'paid', at: minutes(2), note: 'ITN COMPLETE', by: null },
+          { status: 'processing', at: minutes(3), note: null, by: null },
+          { status: 'shipped', at: minutes(4), note: null, by: null },
+          { status: 'delivered', at: minutes(5), note: null, by: null },
         ])
         expect(delivered.pfPaymentId).toBe('1234567')
         expect(await store.orders.get(id)).toEqual(delivered)
@@ -935,6 +938,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           status: 'cancelled',
           at: minutes(1),
           note: 'Cancelled at PayFast',
+          by: null,
         })
         expect(await stockOf(store, 'biltong')).toBe(8)
         expect(await stockOf(store, 'rooibos')).toBe(4)
@@ -975,6 +979,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           status: 'cancelled',
           at: now,
           note: 'Payment not completed within 30 minutes',
+          by: null,
         })
         expect(await stockOf(store, 'biltong')).toBe(9)
         expect((await store.orders.get(paid.id))?.status).toBe('paid')
@@ -1062,7 +1067,12 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           pfPaymentId: '555',
           updatedAt: minutes(41),
         })
-        expect(order.history.at(-1)).toEqual({ status: 'cancelled', at: minutes(41), note: late })
+        expect(order.history.at(-1)).toEqual({
+          status: 'cancelled',
+          at: minutes(41),
+          note: late,
+          by: null,
+        })
         expect(await store.orders.get(cancelled.id)).toEqual(order)
         // The stock released on cancellation stays released.
         expect(await stockOf(store, 'biltong')).toBe(10)

@@ -5,13 +5,15 @@ import {
   ORDER_TRANSITIONS,
   type ContactMessage,
   STOCK_RELEASED_STATUSES,
+  type Order,
   type OrderDraft,
   type OrderStatus,
   type RatingSummary,
   type Review,
+  type Shipment,
   type User,
 } from './types'
-import { InvalidTransitionError } from './store'
+import { InvalidTransitionError, type PageRequest } from './store'
 
 /**
  * Rules both adapters apply inside their transactions. Keeping them here means the SQLite and the
@@ -71,6 +73,49 @@ export function assertTransition(orderId: string, from: OrderStatus, to: OrderSt
   }
 }
 
+/**
+ * The shipment a move records. Moving to shipped needs one, courier and tracking number both
+ * non-blank (stored trimmed); any other move keeps the order's own shipment (undefined here).
+ */
+export function shipmentFor(
+  orderId: string,
+  to: OrderStatus,
+  shipment: Shipment | undefined,
+): Shipment | undefined {
+  if (to !== 'shipped') return undefined
+  const courier = shipment?.courier.trim() ?? ''
+  const trackingNumber = shipment?.trackingNumber.trim() ?? ''
+  if (!courier || !trackingNumber) {
+    throw new InvalidTransitionError(
+      `Order ${orderId} cannot be shipped without a courier and a tracking number`,
+    )
+  }
+  return { courier, trackingNumber }
+}
+
+/** Only an order flagged for a refund can be marked refunded. */
+export function assertRefundNeeded(order: Pick<Order, 'id' | 'refundNeeded'>): void {
+  if (!order.refundNeeded) {
+    throw new InvalidTransitionError(`Order ${order.id} is not waiting for a refund`)
+  }
+}
+
+/** A back-office page request: a whole offset from 0 and a whole limit from 1. */
+export function assertPage({ offset, limit }: PageRequest): void {
+  if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 1) {
+    throw new RangeError(`A page needs offset >= 0 and limit >= 1, got ${offset} and ${limit}`)
+  }
+}
+
+/**
+ * What a back-office order search `q` can be: an order id (upper-cased, as ids are issued) or an
+ * email (its key); null for a blank search, which matches every order.
+ */
+export function orderSearch(q: string | undefined): { id: string; emailKey: string } | null {
+  const text = q?.trim() ?? ''
+  return text ? { id: text.toUpperCase(), emailKey: emailKey(text) } : null
+}
+
 export function releasesStock(to: OrderStatus): boolean {
   return STOCK_RELEASED_STATUSES.includes(to)
 }
@@ -106,8 +151,14 @@ export function emailKey(email: string): string {
   return email.trim().toLowerCase()
 }
 
-/** Copies only the fields a user has, so a caller's extra properties (a password) are never stored. */
-export function pickUser(input: Omit<User, 'createdAt' | 'updatedAt'>, now: string): User {
+/**
+ * Copies only the fields a user has, so a caller's extra properties (a password, or a `staff` flag
+ * smuggled in) are never stored: new users are never staff.
+ */
+export function pickUser(
+  input: Omit<User, 'staff' | 'createdAt' | 'updatedAt'>,
+  now: string,
+): User {
   return {
     id: input.id,
     email: input.email.trim(),
@@ -115,13 +166,15 @@ export function pickUser(input: Omit<User, 'createdAt' | 'updatedAt'>, now: stri
     lastName: input.lastName,
     phone: input.phone,
     address: input.address,
+    staff: false,
     createdAt: now,
     updatedAt: now,
   }
 }
 
+/** A new contact message, unhandled. */
 export function pickMessage(
-  input: Omit<ContactMessage, 'id' | 'createdAt'>,
+  input: Omit<ContactMessage, 'id' | 'createdAt' | 'handledAt' | 'handledBy'>,
   now: string,
 ): ContactMessage {
   return {
@@ -132,5 +185,7 @@ export function pickMessage(
     message: input.message,
     ip: input.ip,
     createdAt: iso(now),
+    handledAt: null,
+    handledBy: null,
   }
 }

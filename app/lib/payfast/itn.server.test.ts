@@ -241,7 +241,7 @@ describe('handleItn', () => {
         const { deps, log } = setup()
         const history = [
           ...pendingOrder().history,
-          { status, at: '2024-05-01T10:31:00.000Z', note },
+          { status, at: '2024-05-01T10:31:00.000Z', note, by: null },
         ]
         const orders = fakeOrders([pendingOrder({ status, history })])
         const input = { body: itnBody(itnPairs()), sourceIp: PAYFAST_IP }
@@ -257,6 +257,7 @@ describe('handleItn', () => {
           status,
           at: '2024-05-01T10:05:00.000Z',
           note: LATE,
+          by: null,
         })
         expect(orders.transitions).toEqual([])
 

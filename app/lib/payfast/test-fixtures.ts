@@ -44,9 +44,10 @@ export function pendingOrder(overrides: Partial<Order> = {}): Order {
     totalCents: 39800,
     vatCents: 5191,
     status: 'pending_payment',
-    history: [{ status: 'pending_payment', at: '2024-05-01T10:00:00.000Z', note: null }],
+    history: [{ status: 'pending_payment', at: '2024-05-01T10:00:00.000Z', note: null, by: null }],
     pfPaymentId: null,
     refundNeeded: false,
+    shipment: null,
     createdAt: '2024-05-01T10:00:00.000Z',
     updatedAt: '2024-05-01T10:00:00.000Z',
     ...overrides,
@@ -70,13 +71,13 @@ export function fakeOrders(orders: Order[]): Pick<
       const order = byId.get(id)
       return order ? structuredClone(order) : null
     },
-    async transition(id, to, { now, note, pfPaymentId }) {
+    async transition(id, to, { now, note, pfPaymentId, by }) {
       const order = byId.get(id)
       if (!order || !ORDER_TRANSITIONS[order.status].includes(to)) {
         throw new InvalidTransitionError(`${id}: ${order?.status ?? 'missing'} -> ${to}`)
       }
       order.status = to
-      order.history.push({ status: to, at: now, note: note ?? null })
+      order.history.push({ status: to, at: now, note: note ?? null, by: by ?? null })
       if (pfPaymentId) order.pfPaymentId = pfPaymentId
       order.updatedAt = now
       transitions.push({ id, to })
@@ -93,7 +94,7 @@ export function fakeOrders(orders: Order[]): Pick<
       }
       order.refundNeeded = true
       order.pfPaymentId ??= pfPaymentId
-      order.history.push({ status: order.status, at: now, note })
+      order.history.push({ status: order.status, at: now, note, by: null })
       order.updatedAt = now
       return { order: structuredClone(order), flagged: true }
     },

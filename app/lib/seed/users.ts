@@ -3,7 +3,7 @@ import type { Address, User } from '~/lib/data/types'
 import { hashString } from '~/lib/random'
 
 /** A demo customer as the seed creates it (the store adds createdAt and updatedAt). */
-export type DemoUser = Omit<User, 'createdAt' | 'updatedAt'>
+export type DemoUser = Omit<User, 'staff' | 'createdAt' | 'updatedAt'>
 
 const NAMES: readonly [string, string][] = [
   ['Thandi', 'Mokoena'],

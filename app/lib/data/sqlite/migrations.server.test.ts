@@ -66,3 +66,58 @@ describe('migration 4: product options', () => {
     await store.close()
   })
 })
+
+describe('migration 5: back office', () => {
+  it('reads users, orders and messages stored before it as customers, unshipped, moved by nobody and unhandled', async () => {
+    const db = new Database(':memory:')
+    db.pragma('foreign_keys = ON')
+    for (const migration of MIGRATIONS.filter((m) => m.version < 5)) {
+      db.exec(migration.sql)
+      db.pragma(`user_version = ${migration.version}`)
+    }
+    const then = '2025-01-01T00:00:00.000Z'
+    db.prepare(
+      `INSERT INTO users (id, email, email_key, first_name, last_name, created_at, updated_at)
+       VALUES ('u1', 'Old@Example.co.za', 'old@example.co.za', 'Old', 'Customer', ?, ?)`,
+    ).run(then, then)
+    db.prepare(
+      `INSERT INTO orders (id, user_id, email, first_name, last_name, phone, shipping_address,
+         subtotal_cents, shipping_cents, total_cents, vat_cents, status, created_at, updated_at)
+       VALUES ('OLDORDER001', NULL, ' Old@Example.co.za', 'A', 'B', '082 123 4567', '{}', 9900,
+         9900, 19800, 2583, 'paid', ?, ?)`,
+    ).run(then, then)
+    db.prepare(
+      `INSERT INTO order_lines (order_id, position, product_id, variant_id, name, unit_price_cents, quantity)
+       VALUES ('OLDORDER001', 0, 'biltong', 'biltong', 'Biltong', 9900, 2)`,
+    ).run()
+    db.prepare(
+      `INSERT INTO order_history (order_id, position, status, at, note)
+       VALUES ('OLDORDER001', 0, 'pending_payment', ?, NULL), ('OLDORDER001', 1, 'paid', ?, 'ITN')`,
+    ).run(then, then)
+    db.prepare(
+      `INSERT INTO messages (id, name, email, subject, message, ip, created_at)
+       VALUES ('m1', 'Old', 'old@example.co.za', 'Hello', 'Still there?', '127.0.0.1', ?)`,
+    ).run(then)
+
+    migrate(db)
+    const store = createSqliteStore(db, { now: () => new Date('2025-02-01T00:00:00.000Z') })
+
+    expect((await store.users.get('u1'))?.staff).toBe(false)
+    const order = await store.orders.get('OLDORDER001')
+    expect(order).toMatchObject({ shipment: null, refundNeeded: false })
+    expect(order?.history).toEqual([
+      { status: 'pending_payment', at: then, note: null, by: null },
+      { status: 'paid', at: then, note: 'ITN', by: null },
+    ])
+    expect(
+      (await store.orders.list({ offset: 0, limit: 5, q: 'OLD@example.co.za' })).items.map(
+        (o) => o.id,
+      ),
+    ).toEqual(['OLDORDER001'])
+    expect(await store.messages.list()).toMatchObject([
+      { id: 'm1', handledAt: null, handledBy: null },
+    ])
+    expect(await store.messages.countUnhandled()).toBe(1)
+    await store.close()
+  })
+})

@@ -198,6 +198,29 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     `,
   },
   {
+    version: 5,
+    name: 'back office: staff role, who moved an order and its shipment, order search by email, handled messages',
+    sql: `
+      ALTER TABLE users ADD COLUMN staff INTEGER NOT NULL DEFAULT 0;
+
+      -- Existing history entries were made by the shop or PayFast: nobody on the staff.
+      ALTER TABLE order_history ADD COLUMN made_by TEXT;
+      -- JSON {courier, trackingNumber}, set when the order is shipped.
+      ALTER TABLE orders ADD COLUMN shipment TEXT;
+      -- The back office finds orders by email in any case. New rows are lower-cased in JavaScript;
+      -- SQLite's lower() folds ASCII only, which is what existing addresses hold.
+      ALTER TABLE orders ADD COLUMN email_key TEXT NOT NULL DEFAULT '';
+      UPDATE orders SET email_key = lower(trim(email));
+      CREATE INDEX orders_email_key ON orders (email_key, created_at);
+      CREATE INDEX orders_created ON orders (created_at);
+
+      ALTER TABLE messages ADD COLUMN handled_at TEXT;
+      ALTER TABLE messages ADD COLUMN handled_by TEXT;
+      CREATE INDEX messages_created ON messages (created_at);
+      CREATE INDEX messages_unhandled ON messages (created_at) WHERE handled_at IS NULL;
+    `,
+  },
+  {
     version: 7,
     name: 'outbox: mail written with its event, claimed by one sender at a time',
     sql: `

@@ -1,20 +1,28 @@
 import {
   EXPIRED_NOTE,
   assertLatePayable,
+  assertPage,
+  assertRefundNeeded,
   assertTransition,
+  emailKey,
   iso,
   latePaymentNote,
+  orderSearch,
   releasesStock,
+  shipmentFor,
   wantedPerVariant,
 } from '../rules.server'
 import { OutOfStockError, type OrderStore } from '../store'
-import type {
-  Address,
-  OptionValue,
-  Order,
-  OrderHistoryEntry,
-  OrderLine,
-  OrderStatus,
+import {
+  ORDER_STATUSES,
+  REFUNDED_NOTE,
+  type Address,
+  type OptionValue,
+  type Order,
+  type OrderHistoryEntry,
+  type OrderLine,
+  type OrderStatus,
+  type Shipment,
 } from '../types'
 import type { SqliteContext } from './context.server'
 
@@ -34,6 +42,8 @@ type OrderRow = {
   pf_payment_id: string | null
   refund_needed: number
   checkout_key: string | null
+  /** JSON Shipment, set when shipped. */
+  shipment: string | null
   created_at: string
   updated_at: string
 }
@@ -49,9 +59,20 @@ type OrderLineRow = {
   image_url: string | null
 }
 
-type HistoryRow = { status: string; at: string; note: string | null }
+type HistoryRow = { status: string; at: string; note: string | null; made_by: string | null }
 
-type TransitionOptions = { now: string; note?: string; pfPaymentId?: string }
+type TransitionOptions = {
+  now: string
+  note?: string
+  pfPaymentId?: string
+  by?: string
+  shipment?: Shipment
+}
+
+/** The back office's filters, as bound to the list queries (null: no filter). */
+type ListParams = { status: string | null; id: string | null; emailKey: string | null }
+const LIST_WHERE = `(@status IS NULL OR status = @status)
+  AND (@id IS NULL OR id = @id OR email_key = @emailKey)`
 
 export function createOrderStore(context: SqliteContext): OrderStore {
   const { db, selectVariant } = context
@@ -73,13 +94,23 @@ export function createOrderStore(context: SqliteContext): OrderStore {
        FROM order_lines WHERE order_id = ? ORDER BY position`,
   )
   const selectHistory = db.prepare<[string], HistoryRow>(
-    'SELECT status, at, note FROM order_history WHERE order_id = ? ORDER BY position',
+    'SELECT status, at, note, made_by FROM order_history WHERE order_id = ? ORDER BY position',
+  )
+  const selectPage = db.prepare<[ListParams & { limit: number; offset: number }], OrderRow>(
+    `SELECT * FROM orders WHERE ${LIST_WHERE}
+      ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`,
+  )
+  const countMatching = db
+    .prepare<[ListParams], number>(`SELECT count(*) FROM orders WHERE ${LIST_WHERE}`)
+    .pluck()
+  const countStatuses = db.prepare<[], { status: string; count: number }>(
+    'SELECT status, count(*) AS count FROM orders GROUP BY status',
   )
   const insertOrder = db.prepare(
-    `INSERT INTO orders (id, user_id, email, first_name, last_name, phone, shipping_address,
-       subtotal_cents, shipping_cents, total_cents, vat_cents, status, pf_payment_id, checkout_key,
-       created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', NULL, ?, ?, ?)`,
+    `INSERT INTO orders (id, user_id, email, email_key, first_name, last_name, phone,
+       shipping_address, subtotal_cents, shipping_cents, total_cents, vat_cents, status,
+       pf_payment_id, checkout_key, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', NULL, ?, ?, ?)`,
   )
   const insertLine = db.prepare(
     `INSERT INTO order_lines (order_id, position, product_id, variant_id, options, name,
@@ -87,12 +118,15 @@ export function createOrderStore(context: SqliteContext): OrderStore {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const insertHistory = db.prepare(
-    `INSERT INTO order_history (order_id, position, status, at, note)
-     VALUES (@orderId, (SELECT count(*) FROM order_history WHERE order_id = @orderId), @status, @at, @note)`,
+    `INSERT INTO order_history (order_id, position, status, at, note, made_by)
+     VALUES (@orderId, (SELECT count(*) FROM order_history WHERE order_id = @orderId), @status,
+       @at, @note, @by)`,
   )
   const updateStatus = db.prepare(
-    'UPDATE orders SET status = ?, pf_payment_id = coalesce(?, pf_payment_id), updated_at = ? WHERE id = ?',
+    `UPDATE orders SET status = @status, pf_payment_id = coalesce(@pfPaymentId, pf_payment_id),
+       shipment = coalesce(@shipment, shipment), updated_at = @now WHERE id = @id`,
   )
+  const clearRefund = db.prepare('UPDATE orders SET refund_needed = 0, updated_at = ? WHERE id = ?')
   const flagRefund = db.prepare(
     'UPDATE orders SET refund_needed = 1, pf_payment_id = coalesce(pf_payment_id, ?), updated_at = ? WHERE id = ?',
   )
@@ -119,11 +153,15 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     totalCents: row.total_cents,
     vatCents: row.vat_cents,
     status: row.status as OrderStatus,
-    history: selectHistory
-      .all(row.id)
-      .map((h): OrderHistoryEntry => ({ status: h.status as OrderStatus, at: h.at, note: h.note })),
+    history: selectHistory.all(row.id).map((h): OrderHistoryEntry => ({
+      status: h.status as OrderStatus,
+      at: h.at,
+      note: h.note,
+      by: h.made_by,
+    })),
     pfPaymentId: row.pf_payment_id,
     refundNeeded: row.refund_needed === 1,
+    shipment: row.shipment === null ? null : (JSON.parse(row.shipment) as Shipment),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   })
@@ -135,8 +173,21 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     options: TransitionOptions,
   ): string[] => {
     assertTransition(row.id, row.status as OrderStatus, to)
-    updateStatus.run(to, options.pfPaymentId ?? null, options.now, row.id)
-    insertHistory.run({ orderId: row.id, status: to, at: options.now, note: options.note ?? null })
+    const shipment = shipmentFor(row.id, to, options.shipment)
+    updateStatus.run({
+      status: to,
+      pfPaymentId: options.pfPaymentId ?? null,
+      shipment: shipment ? JSON.stringify(shipment) : null,
+      now: options.now,
+      id: row.id,
+    })
+    insertHistory.run({
+      orderId: row.id,
+      status: to,
+      at: options.now,
+      note: options.note ?? null,
+      by: options.by ?? null,
+    })
     if (!releasesStock(to)) return []
     const lines = selectLines.all(row.id)
     for (const line of lines) {
@@ -174,6 +225,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
             id,
             draft.userId,
             draft.email,
+            emailKey(draft.email),
             draft.firstName,
             draft.lastName,
             draft.phone,
@@ -199,7 +251,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
               line.imageUrl,
             ),
           )
-          insertHistory.run({ orderId: id, status: 'pending_payment', at, note: null })
+          insertHistory.run({ orderId: id, status: 'pending_payment', at, note: null, by: null })
           return toOrder(selectOrder.get(id)!)
         })
         .immediate()
@@ -229,7 +281,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
             return { order: toOrder(row), flagged: false }
           }
           flagRefund.run(pfPaymentId, at, id)
-          insertHistory.run({ orderId: id, status: row.status, at, note })
+          insertHistory.run({ orderId: id, status: row.status, at, note, by: null })
           return { order: toOrder(selectOrder.get(id)!), flagged: true }
         })
         .immediate()
@@ -237,6 +289,42 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     async listRefundNeeded() {
       return selectRefundNeeded.all().map(toOrder)
     },
+    async markRefunded(id, { by, now }) {
+      const at = iso(now)
+      return db
+        .transaction((): Order => {
+          const row = selectOrder.get(id)
+          if (!row) throw new Error(`Unknown order ${id}`)
+          assertRefundNeeded(toOrder(row))
+          clearRefund.run(at, id)
+          insertHistory.run({ orderId: id, status: row.status, at, note: REFUNDED_NOTE, by })
+          return toOrder(selectOrder.get(id)!)
+        })
+        .immediate()
+    },
+    async list({ status, q, offset, limit }) {
+      assertPage({ offset, limit })
+      const search = orderSearch(q)
+      const params: ListParams = {
+        status: status ?? null,
+        id: search?.id ?? null,
+        emailKey: search?.emailKey ?? null,
+      }
+      // One read transaction, so the page and its total agree.
+      return db.transaction(() => ({
+        items: selectPage.all({ ...params, limit, offset }).map(toOrder),
+        total: countMatching.get(params)!,
+      }))()
+    },
+    async countByStatus() {
+      const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
+        OrderStatus,
+        number
+      >
+      for (const { status, count } of countStatuses.all()) counts[status as OrderStatus] = count
+      return counts
+    },
+    // NOTE: `options.mail` (the shipped and cancelled emails) goes to the outbox once it exists.
     async transition(id, to, options) {
       const opts = { ...options, now: iso(options.now) }
       let released: string[] = []

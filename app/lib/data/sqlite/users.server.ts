@@ -10,6 +10,7 @@ type UserRow = {
   last_name: string
   phone: string | null
   address: string | null
+  staff: number
   created_at: string
   updated_at: string
 }
@@ -21,6 +22,7 @@ const toUser = (row: UserRow): User => ({
   lastName: row.last_name,
   phone: row.phone,
   address: row.address === null ? null : (JSON.parse(row.address) as Address),
+  staff: row.staff === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 })
@@ -37,6 +39,10 @@ export function createUserStore(context: SqliteContext): UserStore {
     'UPDATE users SET first_name = ?, last_name = ?, phone = ?, updated_at = ? WHERE id = ?',
   )
   const updateAddress = db.prepare('UPDATE users SET address = ?, updated_at = ? WHERE id = ?')
+  // Only a real change touches updated_at: granting the role twice changes nothing.
+  const updateStaff = db.prepare(
+    'UPDATE users SET staff = @staff, updated_at = @now WHERE id = @id AND staff != @staff',
+  )
 
   const requireUser = (id: string): User => {
     const row = selectUser.get(id)
@@ -91,6 +97,11 @@ export function createUserStore(context: SqliteContext): UserStore {
       const result = updateAddress.run(JSON.stringify(address), context.now(), id)
       if (result.changes === 0) throw new Error(`Unknown user ${id}`)
       return requireUser(id)
+    },
+    async setStaff(id, staff) {
+      updateStaff.run({ staff: staff ? 1 : 0, now: context.now(), id })
+      const row = selectUser.get(id)
+      return row ? toUser(row) : null
     },
   }
 }
