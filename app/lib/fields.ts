@@ -161,5 +161,19 @@ export const orderId = z
     z.string().min(1, ORDER_ID_ASK).max(40, 'An order number has 12 characters, e.g. K7M2P9QRTWXY'),
   )
 
+/** The statuses staff move an order to with `intent=status` (DESIGN.md "Staff back office"). */
+export const STAFF_ORDER_STATUSES = ['processing', 'shipped', 'delivered'] as const
+const ORDER_STATUS_ASK = 'Choose processing, shipped or delivered'
+export const orderStatus = z.enum(STAFF_ORDER_STATUSES, {
+  errorMap: () => ({ message: ORDER_STATUS_ASK }),
+})
+
+/** The courier of a shipped order, e.g. "The Courier Guy". */
+export const courier = requiredText('courier', 60, 'Enter the courier')
+/** The courier's tracking number: letters, digits, spaces and dashes. */
+export const trackingNumber = requiredText('tracking number', 60, 'Enter the tracking number').pipe(
+  z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Use letters, digits, spaces and dashes only'),
+)
+
 /** Where to go after the form; the action passes it through `safeRedirect` (same-origin paths only). */
 export const redirectTo = z.string().max(2000).optional()
