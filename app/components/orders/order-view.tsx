@@ -5,12 +5,15 @@ import type { OrderView } from '~/lib/orders/orders.server'
 
 import { TotalsList } from './totals-view'
 
+/** A history entry; the back office also says which staff member made the change. */
+type TimelineEntry = OrderView['history'][number] & { by?: string | null }
+
 /** The order's history, oldest first: every status change with its time and note. */
 export function StatusTimeline({
   history,
   label = 'Status timeline',
 }: {
-  history: OrderView['history']
+  history: readonly TimelineEntry[]
   label?: string
 }) {
   return (
@@ -23,6 +26,7 @@ export function StatusTimeline({
           <strong>{entry.label}</strong>{' '}
           <time dateTime={entry.at}>{formatSastDateTime(entry.at)}</time>
           {entry.note ? <span className="timeline__note"> — {entry.note}</span> : null}
+          {entry.by ? <span className="timeline__by"> (by {entry.by})</span> : null}
         </li>
       ))}
     </ol>
@@ -45,7 +49,7 @@ export function StatusBadge({ status, label }: { status: string; label: string }
 }
 
 /** One order in full: status, timeline, lines, totals, address and the PayFast reference. */
-export function OrderDetails({ order }: { order: OrderView }) {
+export function OrderDetails({ order }: { order: OrderView & { history: TimelineEntry[] } }) {
   const a = order.shippingAddress
   return (
     <div className="order-details">

@@ -1,0 +1,165 @@
+import { InvalidTransitionError, type Audit, type Store } from '~/lib/data/store'
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '~/lib/data/types'
+import { STAFF_ORDER_STATUSES } from '~/lib/fields'
+import { normalizeOrderId } from '~/lib/orders/id'
+import { toOrderView } from '~/lib/orders/orders.server'
+import { STATUS_LABELS } from '~/lib/orders/status'
+
+import { ADMIN_PAGE_SIZE, pageCount, pageWindow } from './paging'
+import type { OrderMove } from './schemas'
+
+/** The statuses the order list filters by, in the order an order goes through them. */
+export const ORDER_FILTERS = ORDER_STATUSES
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)
+}
+
+/** The search box takes an order id as typed ("k7m2-p9qr twxy") or an email. */
+function searchTerm(q: string): string {
+  const term = q.trim()
+  return term.includes('@') ? term.toLowerCase() : normalizeOrderId(term)
+}
+
+/** One page of /admin/orders: newest first, of one status, matching an order id or email. */
+export async function listOrders(
+  store: Pick<Store, 'orders'>,
+  query: { status: OrderStatus | null; q: string; page: number },
+) {
+  const term = searchTerm(query.q)
+  const { items, total } = await store.orders.list({
+    ...pageWindow(query.page),
+    ...(query.status ? { status: query.status } : {}),
+    ...(term ? { q: term } : {}),
+  })
+  return {
+    orders: items.map((order) => ({
+      id: order.id,
+      createdAt: order.createdAt,
+      name: `${order.firstName} ${order.lastName}`,
+      email: order.email,
+      status: order.status,
+      statusLabel: STATUS_LABELS[order.status],
+      totalCents: order.totalCents,
+      itemCount: order.lines.reduce((n, line) => n + line.quantity, 0),
+      refundNeeded: order.refundNeeded,
+    })),
+    total,
+    page: query.page,
+    pageCount: pageCount(total, ADMIN_PAGE_SIZE),
+  }
+}
+
+/** A move staff can make, as the order page's forms and the refusal messages name it. */
+export type StaffMoveName = (typeof STAFF_ORDER_STATUSES)[number] | 'cancel' | 'refunded'
+
+/**
+ * The moves DESIGN.md allows staff from where the order is: paid -> processing -> shipped ->
+ * delivered and paid -> shipped; cancel while unpaid (pending_payment); refunded while flagged.
+ */
+export function allowedMoves(order: Pick<Order, 'status' | 'refundNeeded'>): StaffMoveName[] {
+  const next = ORDER_TRANSITIONS[order.status]
+  const moves: StaffMoveName[] = STAFF_ORDER_STATUSES.filter((status) => next.includes(status))
+  if (order.status === 'pending_payment') moves.push('cancel')
+  if (order.refundNeeded) moves.push('refunded')
+  return moves
+}
+
+const MOVE_WORDS: Record<StaffMoveName, string> = {
+  processing: 'processing',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancel: 'cancel (unpaid orders only)',
+  refunded: 'mark refunded (orders flagged for a refund only)',
+}
+
+/** Why a move is refused, naming the moves that are allowed. */
+export function refusalMessage(
+  order: Pick<Order, 'status' | 'refundNeeded'>,
+  asked: StaffMoveName,
+): string {
+  const allowed = allowedMoves(order)
+  const status = STATUS_LABELS[order.status].toLowerCase()
+  const what =
+    asked === 'cancel'
+      ? `A ${status} order cannot be cancelled`
+      : asked === 'refunded'
+        ? `This order is not flagged for a refund`
+        : `A ${status} order cannot move to ${asked}`
+  return `${what}. Allowed moves: ${allowed.length ? allowed.map((m) => MOVE_WORDS[m]).join(', ') : 'none'}.`
+}
+
+function moveName(move: OrderMove): StaffMoveName {
+  return move.intent === 'status' ? move.status : move.intent
+}
+
+export type MoveOutcome = { ok: true; order: Order; done: string } | { ok: false; message: string }
+
+/**
+ * Makes a staff move on the order, recording who made it; refuses one DESIGN.md does not allow
+ * (also when the order moved on between the page and the post: the store refuses it then).
+ */
+export async function moveOrder(
+  store: Pick<Store, 'orders'>,
+  order: Order,
+  move: OrderMove,
+  audit: Audit,
+): Promise<MoveOutcome> {
+  const name = moveName(move)
+  if (!allowedMoves(order).includes(name))
+    return { ok: false, message: refusalMessage(order, name) }
+  try {
+    if (move.intent === 'refunded') {
+      const updated = await store.orders.markRefunded(order.id, audit)
+      return { ok: true, order: updated, done: 'Marked refunded' }
+    }
+    if (move.intent === 'cancel') {
+      // The store releases the stock the unpaid order held.
+      const updated = await store.orders.transition(order.id, 'cancelled', {
+        ...audit,
+        note: 'Cancelled by staff',
+      })
+      return { ok: true, order: updated, done: 'Order cancelled, its stock released' }
+    }
+    const updated = await store.orders.transition(order.id, move.status, {
+      ...audit,
+      ...(move.status === 'shipped'
+        ? { shipment: { courier: move.courier!, trackingNumber: move.trackingNumber! } }
+        : {}),
+    })
+    return { ok: true, order: updated, done: `Marked ${move.status}` }
+  } catch (error) {
+    if (!(error instanceof InvalidTransitionError)) throw error
+    const current = (await store.orders.get(order.id)) ?? order
+    return { ok: false, message: refusalMessage(current, name) }
+  }
+}
+
+/** What /admin/orders/:id renders: the shopper's view plus who did what, the flag and the mail. */
+export async function adminOrderView(store: Pick<Store, 'orders' | 'outbox'>, order: Order) {
+  const emails = await store.outbox.list({ orderId: order.id, offset: 0, limit: 50 })
+  return {
+    ...toOrderView(order),
+    refundNeeded: order.refundNeeded,
+    customer: order.userId ? 'account' : 'guest',
+    history: order.history.map((entry) => ({
+      status: entry.status,
+      label: STATUS_LABELS[entry.status],
+      at: entry.at,
+      note: entry.note,
+      by: entry.by,
+    })),
+    moves: allowedMoves(order),
+    emails: emails.items.map((mail) => ({
+      key: mail.key,
+      to: mail.to,
+      subject: mail.subject,
+      status: mail.status,
+      attempts: mail.attempts,
+      lastError: mail.lastError,
+      createdAt: mail.createdAt,
+      sentAt: mail.sentAt,
+    })),
+  }
+}
+export type AdminOrderView = Awaited<ReturnType<typeof adminOrderView>>

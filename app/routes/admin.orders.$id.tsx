@@ -1,0 +1,259 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import type { z } from 'zod'
+
+import { Field, FormErrors, VALIDATE_ON } from '~/components/forms'
+import { Link } from '~/components/link'
+import { OrderDetails } from '~/components/orders/order-view'
+import { useIsPending } from '~/components/use-is-pending'
+import { ADMIN_HEADERS, adminMeta } from '~/lib/admin/headers'
+import { adminRedirectWithToast } from '~/lib/admin/http.server'
+import { adminOrderView, moveOrder, type StaffMoveName } from '~/lib/admin/orders.server'
+import { orderMoveSchema } from '~/lib/admin/schemas'
+import { requireStaff } from '~/lib/auth/staff.server'
+import { getStore } from '~/lib/data/index.server'
+import { formatSastDateTime } from '~/lib/dates'
+import { notFound } from '~/lib/http.server'
+import { isOrderId } from '~/lib/orders/id'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  adminMeta(data ? `Order ${data.order.id}` : 'Order')
+
+async function findOrder(id: string | undefined) {
+  if (!isOrderId(id)) throw notFound()
+  const store = await getStore()
+  const order = await store.orders.get(id)
+  if (!order) throw notFound()
+  return { store, order }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request)
+  const { store, order } = await findOrder(params.id)
+  return { order: await adminOrderView(store, order) }
+}
+
+export type OrderActionData = {
+  /** Which of the page's forms the reply belongs to. */
+  form: StaffMoveName | null
+  result: SubmissionResult<string[]>
+}
+
+/** The form a post came from: the move it asked for, as far as its fields say. */
+function formOf(formData: FormData): StaffMoveName | null {
+  const intent = formData.get('intent')
+  if (intent === 'cancel' || intent === 'refunded') return intent
+  const status = formData.get('status')
+  if (
+    intent === 'status' &&
+    (status === 'processing' || status === 'shipped' || status === 'delivered')
+  )
+    return status
+  return null
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request)
+  const { store, order } = await findOrder(params.id)
+  const formData = await request.formData()
+  const form = formOf(formData)
+  const submission = parseWithZod(formData, { schema: orderMoveSchema })
+  if (submission.status !== 'success') {
+    return data<OrderActionData>(
+      { form, result: submission.reply() },
+      { status: 400, headers: ADMIN_HEADERS },
+    )
+  }
+  const outcome = await moveOrder(store, order, submission.value, {
+    by: staff.email,
+    now: new Date().toISOString(),
+  })
+  if (!outcome.ok) {
+    return data<OrderActionData>(
+      { form, result: submission.reply({ formErrors: [outcome.message] }) },
+      { status: 400, headers: ADMIN_HEADERS },
+    )
+  }
+  return adminRedirectWithToast(`/admin/orders/${order.id}`, {
+    type: 'success',
+    title: `${outcome.done}: order ${order.id}`,
+  })
+}
+
+const constraint = getZodConstraint(orderMoveSchema)
+
+/** One conform form of the page; its replies come back only to the form that posted. */
+function useMoveForm(name: StaffMoveName) {
+  const actionData = useActionData<typeof action>()
+  return useForm<z.input<typeof orderMoveSchema>, z.output<typeof orderMoveSchema>>({
+    id: `move-${name}`,
+    lastResult: actionData?.form === name ? actionData.result : undefined,
+    constraint,
+    ...VALIDATE_ON,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderMoveSchema }),
+  })
+}
+
+/** A move that needs nothing but its button: processing, delivered, cancel, refunded. */
+function MoveButton({
+  name,
+  fields,
+  label,
+  busy,
+  secondary = false,
+}: {
+  name: StaffMoveName
+  fields: ReactNode
+  label: string
+  busy: string
+  secondary?: boolean
+}) {
+  const [form] = useMoveForm(name)
+  const intent = name === 'cancel' || name === 'refunded' ? name : 'status'
+  const pending = useIsPending({ intent })
+  return (
+    <Form method="post" className="form-card" {...getFormProps(form)}>
+      <FormErrors form={form} />
+      {fields}
+      <div className="form-actions">
+        <button
+          type="submit"
+          className={secondary ? 'button button--secondary' : 'button'}
+          disabled={pending}
+        >
+          {pending ? busy : label}
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+function ShipForm() {
+  const [form, fields] = useMoveForm('shipped')
+  const pending = useIsPending({ intent: 'status' })
+  return (
+    <Form method="post" className="form-card" aria-labelledby="ship-title" {...getFormProps(form)}>
+      <h3 id="ship-title">Ship it</h3>
+      <FormErrors form={form} />
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="status" value="shipped" />
+      <Field meta={fields.courier} label="Courier" autoComplete="off" required />
+      <Field meta={fields.trackingNumber} label="Tracking number" autoComplete="off" required />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? 'Saving…' : 'Mark shipped'}
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+const statusFields = (status: 'processing' | 'delivered') => (
+  <>
+    <input type="hidden" name="intent" value="status" />
+    <input type="hidden" name="status" value={status} />
+  </>
+)
+
+export default function AdminOrder() {
+  const { order } = useLoaderData<typeof loader>()
+  const can = (move: StaffMoveName) => order.moves.includes(move)
+  return (
+    <>
+      <p>
+        <Link to="/admin/orders">All orders</Link>
+      </p>
+      <h1>Order {order.id}</h1>
+      {order.refundNeeded ? (
+        <div className="admin-flag" role="note">
+          <p>
+            <strong>Refund needed:</strong> this order was paid after it was cancelled. Refund it at
+            PayFast, then mark it refunded.
+          </p>
+        </div>
+      ) : null}
+      <section aria-labelledby="moves-title">
+        <h2 id="moves-title">Move this order</h2>
+        {order.moves.length === 0 ? <p>There are no moves left for this order.</p> : null}
+        <div className="admin-panels">
+          {can('processing') ? (
+            <MoveButton
+              name="processing"
+              fields={statusFields('processing')}
+              label="Mark processing"
+              busy="Saving…"
+            />
+          ) : null}
+          {can('shipped') ? <ShipForm /> : null}
+          {can('delivered') ? (
+            <MoveButton
+              name="delivered"
+              fields={statusFields('delivered')}
+              label="Mark delivered"
+              busy="Saving…"
+            />
+          ) : null}
+          {can('cancel') ? (
+            <MoveButton
+              name="cancel"
+              fields={<input type="hidden" name="intent" value="cancel" />}
+              label="Cancel order"
+              busy="Cancelling…"
+              secondary
+            />
+          ) : null}
+          {can('refunded') ? (
+            <MoveButton
+              name="refunded"
+              fields={<input type="hidden" name="intent" value="refunded" />}
+              label="Mark refunded"
+              busy="Saving…"
+            />
+          ) : null}
+        </div>
+      </section>
+      <p>
+        Customer: {order.customer === 'account' ? 'signed-in account' : 'guest'} · placed{' '}
+        {formatSastDateTime(order.createdAt)}
+      </p>
+      <OrderDetails order={order} />
+      <section aria-labelledby="emails-title">
+        <h2 id="emails-title">Emails</h2>
+        {order.emails.length === 0 ? (
+          <p>No emails for this order yet.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Subject</th>
+                  <th scope="col">To</th>
+                  <th scope="col">State</th>
+                  <th scope="col">When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.emails.map((mail) => (
+                  <tr key={mail.key}>
+                    <th scope="row">{mail.subject}</th>
+                    <td>{mail.to}</td>
+                    <td>
+                      {mail.status}
+                      {mail.attempts > 0 ? ` after ${mail.attempts} attempt(s)` : null}
+                      {mail.lastError ? ` — ${mail.lastError}` : null}
+                    </td>
+                    <td>{formatSastDateTime(mail.sentAt ?? mail.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  )
+}
