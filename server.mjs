@@ -89,7 +89,7 @@ app.use((req, res, next) => {
 // Bodies: counted as they arrive and refused past the route's limit (413), so no route ever holds
 // more than 1 MB; form routes get a readable form or a plain 415/400, never a 500.
 app.use(async (req, res, next) => {
-  const rule = bodyRule(req.method, req.path)
+  const rule = bodyRule(req.method, req.path, req.get('content-type'))
   if (!rule) return next()
   const refuse = (status, message) => res.status(status).type('text/plain').send(message)
   const tooLarge = () => {
@@ -133,7 +133,9 @@ const server = app.listen(env.port, env.host, () => {
 
 function shutdown(signal) {
   console.log(`${signal} received: closing the server`)
-  server.close(() => process.exit(0))
+  // The mail sender finishes the message in hand, so it is not sent twice after a restart.
+  const mailStopped = build.entry.module.stopMailSender?.() ?? Promise.resolve()
+  server.close(() => void mailStopped.finally(() => process.exit(0)))
   // Keep-alive sockets would hold the process open; give in-flight requests 10 s.
   setTimeout(() => process.exit(0), 10_000).unref()
   server.closeIdleConnections?.()
@@ -194,7 +196,12 @@ function remixHandler(getBuild, mode) {
       return res.status(400).type('text/plain').send('Bad Request')
     }
     try {
-      const response = await handle(request, getLoadContext(req, res))
+      // Anonymous visitors' public pages come from the page cache (docs/decisions/018-page-cache.md).
+      const response = await current.entry.module.servePage(
+        request,
+        { nonce: res.locals.cspNonce, buildId: current.assets.version },
+        (options) => handle(request, { ...getLoadContext(req, res), ...options }),
+      )
       await sendRemixResponse(res, response)
     } catch (error) {
       next(error)

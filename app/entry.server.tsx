@@ -15,6 +15,7 @@ import { NonceProvider } from '~/components/nonce'
 import { getCatalog } from '~/lib/catalog/catalog.server'
 import '~/lib/context'
 import { errorSummary } from '~/lib/log.server'
+import { runMailSender } from '~/lib/mail/mail.server'
 
 // The server (server.mjs) reads these from the build: one parse of the environment, one CSRF rule.
 export { env } from '~/lib/env.server'
@@ -22,10 +23,17 @@ export { crossSiteRefusal } from '~/lib/csrf.server'
 export { errorSummary } from '~/lib/log.server'
 export { helmetOptions } from '~/lib/headers.server'
 export { bodyRule, formBodyRefusal, isWellFormedPath } from '~/lib/http.server'
+export { stopMailSender } from '~/lib/mail/mail.server'
+export { servePage } from '~/lib/page-cache/index.server'
 
 // Build the in-memory catalogue index at start-up, not on the first shopper's request.
 void getCatalog().catch((error: unknown) =>
   console.error(`Catalogue index failed to build: ${errorSummary(error)}`),
+)
+// Deliver the outbox from this process: what is due now, then as mail falls due (once per process;
+// without SMTP_URL mail waits in the outbox).
+void runMailSender().catch((error: unknown) =>
+  console.error(`Mail sender failed to start: ${errorSummary(error)}`),
 )
 
 const ABORT_DELAY = 5_000
@@ -41,8 +49,10 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? ''
-  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '')
+  // Bots and no-JS clients get the whole document at once, and so does a page the page cache may
+  // keep for every visitor; browsers get it streamed.
+  const waitForAll =
+    loadContext.wholeDocument === true || isbot(request.headers.get('user-agent') ?? '')
   return new Promise<Response>((resolve) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(

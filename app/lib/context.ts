@@ -4,6 +4,11 @@ declare module '@remix-run/node' {
     clientIp: string
     /** This response's Content-Security-Policy nonce (server.mjs); absent outside the server. */
     cspNonce?: string
+    /**
+     * Render the whole document before answering (no streamed Suspense fallbacks): the page cache
+     * (lib/page-cache) asks for it when the page may be stored and served to others.
+     */
+    wholeDocument?: boolean
   }
   interface Future {
     v3_singleFetch: true

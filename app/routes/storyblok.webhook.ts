@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 
+import { contentChanged } from '~/lib/content/changes.server'
 import { isValidWebhookSignature } from '~/lib/content/editor.server'
 import { contentSource } from '~/lib/content/source.server'
 import { env } from '~/lib/env.server'
@@ -21,6 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return new Response('Invalid signature', { status: 401 })
   }
   await contentSource().refresh()
+  // Pages rendered from the old copies (the page cache) go before Storyblok hears back.
+  contentChanged()
   return new Response('ok', {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
   })

@@ -43,6 +43,11 @@ type Options = {
   revalidateAfterMs?: number
   retryAfterMs?: number
   now?: () => number
+  /**
+   * Called once fresh copies replaced out-of-date ones (a publish seen by the webhook or the
+   * background look), so caches of rendered pages drop what they hold.
+   */
+  onChange?: () => void
 }
 
 type Entry = {
@@ -115,6 +120,7 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
     }
     const outdated = [...entries.values()].filter((entry) => entry.outdated)
     await Promise.all(outdated.map((entry) => fetchEntry(entry).catch(() => {})))
+    if (outdated.length) options.onChange?.()
     if (!failure) nextCheckAt = now() + revalidateAfterMs
   }
 

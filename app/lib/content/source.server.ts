@@ -4,6 +4,7 @@ import { remember } from '@epic-web/remember'
 
 import { env } from '~/lib/env.server'
 
+import { contentChanged } from './changes.server'
 import { isEditorRequest } from './editor.server'
 import { createFilesSource } from './files.server'
 import { withLastGoodCopy, type ResilientContentSource } from './last-good-copy.server'
@@ -27,6 +28,7 @@ export function contentSource(): ContentSource {
             region: env.storyblok.region,
             endpoint: env.storyblok.endpoint,
           }),
+          { onChange: contentChanged },
         )
       : bundledSource(),
   )

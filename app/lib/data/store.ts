@@ -354,5 +354,11 @@ export interface Store {
   messages: MessageStore
   outbox: OutboxStore
   rateLimits: RateLimitStore
+  /**
+   * A number that changes whenever another connection or process commits to this store (SQLite's
+   * `PRAGMA data_version`), so a cache in this process can tell it missed a change event. Absent
+   * where every writer's changes arrive as change events (Firestore's listeners).
+   */
+  dataVersion?(): number
   close(): Promise<void>
 }

@@ -26,7 +26,8 @@ function cleanIds(ids: readonly string[]) {
   return [...new Set(ids.filter((id) => PRODUCT_ID.test(id)))].slice(0, MAX_VISITOR_LIKES)
 }
 
-async function visitorLikes(request: Request): Promise<string[]> {
+/** The products a visitor (signed out) likes, from the signed cookie; no store read. */
+export async function visitorLikes(request: Request): Promise<string[]> {
   const value: unknown = await likedCookie.parse(request.headers.get('Cookie'))
   return typeof value === 'string' && value ? cleanIds(value.split(',')) : []
 }

@@ -29,6 +29,8 @@ export function createSqliteStore(
   { now = () => new Date() }: SqliteStoreOptions = {},
 ): Store {
   const context = createSqliteContext(db, now)
+  // Changes only for commits made by other connections: this one's own writes emit change events.
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
   return {
     products: createProductStore(context),
     reviews: createReviewStore(context),
@@ -41,6 +43,7 @@ export function createSqliteStore(
     messages: createMessageStore(context),
     outbox: createOutboxStore(context),
     rateLimits: createRateLimitStore(context),
+    dataVersion: () => dataVersion.get() ?? 0,
     async close() {
       context.emitter.clear()
       if (db.open) db.close()

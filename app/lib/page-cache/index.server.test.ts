@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import { makeProduct } from '~/lib/catalog/test-products'
+import { contentChanged } from '~/lib/content/changes.server'
+import { openStore, type Store } from '~/lib/data/index.server'
+import { formatRand } from '~/lib/money'
+
+import { createPageCacheFor } from './index.server'
+import type { PageCache, Render } from './page-cache.server'
+
+const root = mkdtempSync(path.join(tmpdir(), 'shop-page-cache-'))
+let n = 0
+let dataDir: string
+let store: Store
+let cache: PageCache
+
+beforeEach(async () => {
+  dataDir = path.join(root, String(n++))
+  store = await openStore({ backend: 'sqlite', dataDir })
+  await store.products.upsertMany([
+    makeProduct({ id: 'rooibos', priceCents: 12_500 }),
+    makeProduct({ id: 'rusks', priceCents: 4_000 }),
+  ])
+  cache = createPageCacheFor(store)
+})
+afterEach(() => store.close())
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+/** The product page as the shop would render it now: its price read from the store. */
+const productPage =
+  (id: string, nonce: string): Render =>
+  async () => {
+    const product = await store.products.get(id)
+    return new Response(
+      `<p>${product ? formatRand(product.priceCents) : 'gone'}</p><script nonce="${nonce}"></script>`,
+      { headers: { 'Content-Type': 'text/html; charset=utf-8' } },
+    )
+  }
+
+let nonces = 0
+async function visit(id: string) {
+  const nonce = `nonce-${String(++nonces).padStart(18, '0')}`
+  const response = await cache.serve(
+    new Request(`http://shop.test/shop/${id}`),
+    { nonce, buildId: 'b1' },
+    productPage(id, nonce),
+  )
+  return { status: response.headers.get('X-Page-Cache'), html: await response.text() }
+}
+
+describe('page cache over the store', () => {
+  it('shows a price changed through the store on the very next visit', async () => {
+    await visit('rooibos')
+    expect((await visit('rooibos')).status).toBe('hit')
+    await store.products.upsertMany([makeProduct({ id: 'rooibos', priceCents: 9_900 })])
+    const next = await visit('rooibos')
+    expect(next.status).toBe('miss')
+    expect(next.html).toContain(formatRand(9_900))
+  })
+
+  it("keeps other products' pages when one product changes", async () => {
+    await visit('rusks')
+    await store.products.upsertMany([makeProduct({ id: 'rooibos', priceCents: 9_900 })])
+    expect((await visit('rusks')).status).toBe('hit')
+  })
+
+  it('sees a write by another connection (a second process) on the very next visit', async () => {
+    await visit('rusks')
+    expect((await visit('rusks')).status).toBe('hit')
+    const other = await openStore({ backend: 'sqlite', dataDir })
+    try {
+      await other.products.upsertMany([makeProduct({ id: 'rusks', priceCents: 3_500 })])
+    } finally {
+      await other.close()
+    }
+    const next = await visit('rusks')
+    expect(next.status).toBe('miss')
+    expect(next.html).toContain(formatRand(3_500))
+  })
+
+  it('drops every page when published content changes', async () => {
+    await visit('rusks')
+    contentChanged()
+    expect((await visit('rusks')).status).toBe('miss')
+  })
+})

@@ -1,0 +1,58 @@
+import { onContentChange } from '~/lib/content/changes.server'
+import { getStore, type Store } from '~/lib/data/index.server'
+import { promisePerKey } from '~/lib/remember.server'
+
+import { isAnonymous } from './anonymous.server'
+import { PageCache, type Render, type ServeContext } from './page-cache.server'
+
+/**
+ * The process's page cache over the current store (docs/decisions/018-page-cache.md), emptied of
+ * what a change makes stale before the write that caused it returns:
+ * - product changes (price, stock, options, reviews, shown or hidden) through the store's change
+ *   events: in this process at once (SQLite emits after the commit, before the write returns),
+ *   from other instances as their events arrive (Firestore listeners);
+ * - commits by another SQLite connection (a second process, scripts, the e2e fixtures), which emit
+ *   no event here: `store.dataVersion()` is compared before every lookup;
+ * - a content publish (the Storyblok webhook, or the content source's background look);
+ * - a deploy: the build id is part of every key.
+ */
+export function createPageCacheFor(store: Store): PageCache {
+  const cache = new PageCache({
+    isAnonymous,
+    externalVersion: store.dataVersion ? () => store.dataVersion?.() : undefined,
+  })
+  store.products.subscribe((changes) =>
+    cache.invalidateProducts(
+      changes.map((change) => (change.type === 'upsert' ? change.product.id : change.id)),
+    ),
+  )
+  onContentChange(() => cache.invalidateAll())
+  return cache
+}
+
+// One per store (tests and scripts close the store and open another), kept through dev rebuilds.
+const cacheFor = promisePerKey<Store, PageCache>('page-cache')
+
+/** The page cache over the current store. */
+export async function getPageCache(): Promise<PageCache> {
+  return cacheFor(await getStore(), async (store) => createPageCacheFor(store))
+}
+
+/**
+ * The server's entry (server.mjs, through the build): answers `request` from the page cache, or
+ * through `render` (Remix's handler) when the page is personal, not kept, or not cacheable.
+ */
+export async function servePage(
+  request: Request,
+  context: ServeContext,
+  render: Render,
+): Promise<Response> {
+  let cache: PageCache
+  try {
+    cache = await getPageCache()
+  } catch {
+    // The store cannot be opened: nothing can be told about the page's freshness, so it renders.
+    return render({ wholeDocument: false })
+  }
+  return cache.serve(request, context, render)
+}

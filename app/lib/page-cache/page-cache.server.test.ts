@@ -1,0 +1,377 @@
+import { describe, expect, it } from 'vitest'
+
+import {
+  cacheKey,
+  PageCache,
+  PERSONAL_CACHE_CONTROL,
+  PUBLIC_CACHE_CONTROL,
+  type Render,
+} from './page-cache.server'
+
+const BUILD = 'build-1'
+let nonces = 0
+/** A nonce like the server's: 16 random-looking bytes in base64 (24 characters). */
+const freshNonce = () => `n0nce${String(++nonces).padStart(11, '0')}AbCdEfGh==`
+
+/** A page as Remix renders it: the nonce on each script, the visible text, the headers given. */
+function page(text: string, nonce: string, init: { status?: number; headers?: HeadersInit } = {}) {
+  const html = `<!DOCTYPE html><html><body><p>${text}</p><script nonce="${nonce}">window.x=1</script><script nonce="${nonce}" type="module"></script></body></html>`
+  const headers = new Headers(init.headers)
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'text/html; charset=utf-8')
+  return new Response(html, { status: init.status ?? 200, headers })
+}
+
+/** A renderer that counts its renders and shows the current `text`. */
+function renderer(initial = 'R 125.00') {
+  const state = {
+    text: initial,
+    renders: 0,
+    status: 200,
+    headers: {} as Record<string, string>,
+    wholeDocument: [] as boolean[],
+  }
+  const renderFor =
+    (nonce: string): Render =>
+    async ({ wholeDocument }) => {
+      state.renders++
+      state.wholeDocument.push(wholeDocument)
+      return page(state.text, nonce, { status: state.status, headers: state.headers })
+    }
+  return { state, renderFor }
+}
+
+const anonymousCache = (options: Partial<ConstructorParameters<typeof PageCache>[0]> = {}) =>
+  new PageCache({ isAnonymous: (request) => !request.headers.has('Cookie'), ...options })
+
+/** One request through the cache, as the server sends it: its own nonce, its own render. */
+async function visit(
+  cache: PageCache,
+  render: (nonce: string) => Render,
+  path = '/shop/rooibos',
+  init: RequestInit = {},
+) {
+  const nonce = freshNonce()
+  const response = await cache.serve(
+    new Request(`http://shop.test${path}`, init),
+    { nonce, buildId: BUILD },
+    render(nonce),
+  )
+  return { response, nonce, html: await response.text() }
+}
+
+const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1])
+
+describe('page cache: what is kept', () => {
+  it('serves the second anonymous visit of a public page from the cache', async () => {
+    const cache = anonymousCache()
+    const { state, renderFor } = renderer()
+    const first = await visit(cache, renderFor)
+    const second = await visit(cache, renderFor)
+    expect(first.response.headers.get('X-Page-Cache')).toBe('miss')
+    expect(second.response.headers.get('X-Page-Cache')).toBe('hit')
+    expect(second.html).toContain('R 125.00')
+    expect(state.renders).toBe(1)
+    expect(second.response.headers.get('Cache-Control')).toBe(PUBLIC_CACHE_CONTROL)
+    expect(second.response.headers.get('Vary')).toBe('Cookie')
+    expect(second.response.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+  })
+
+  it('gives every response its own nonce, in every script tag, and never the stored one', async () => {
+    const cache = anonymousCache()
+    const { renderFor } = renderer()
+    const first = await visit(cache, renderFor)
+    const second = await visit(cache, renderFor)
+    const third = await visit(cache, renderFor)
+    for (const visitOf of [first, second, third]) {
+      expect(noncesIn(visitOf.html)).toEqual([visitOf.nonce, visitOf.nonce])
+    }
+    expect(new Set([first.nonce, second.nonce, third.nonce]).size).toBe(3)
+    expect(second.html).not.toContain(first.nonce)
+  })
+
+  it('renders pages stored for others as a whole document, personal ones streamed', async () => {
+    const cache = anonymousCache()
+    const { state, renderFor } = renderer()
+    await visit(cache, renderFor, '/')
+    await visit(cache, renderFor, '/cart')
+    expect(state.wholeDocument).toEqual([true, false])
+  })
+
+  it('keys by path and query in any parameter order, build and origin', () => {
+    const key = (href: string, build = BUILD) => cacheKey(new URL(href), build)
+    expect(key('http://shop.test/shop?sort=price&q=tea')).toBe(
+      key('http://shop.test/shop?q=tea&sort=price'),
+    )
+    expect(key('http://shop.test/shop?q=tea')).not.toBe(key('http://shop.test/shop?q=rusks'))
+    expect(key('http://shop.test/shop?q=tea')).not.toBe(key('http://shop.test/shop'))
+    expect(key('http://shop.test/shop')).not.toBe(key('http://shop.test/shop', 'build-2'))
+    expect(key('http://shop.test/shop')).not.toBe(key('http://evil.test/shop'))
+  })
+
+  it('does not serve a page kept by an older build', async () => {
+    const cache = anonymousCache()
+    const { state, renderFor } = renderer()
+    await visit(cache, renderFor, '/')
+    const nonce = freshNonce()
+    const next = await cache.serve(
+      new Request('http://shop.test/'),
+      { nonce, buildId: 'build-2' },
+      renderFor(nonce),
+    )
+    expect(next.headers.get('X-Page-Cache')).toBe('miss')
+    expect(state.renders).toBe(2)
+  })
+
+  it('keeps /shop with any query, products, content pages and the sitemap', async () => {
+    const cache = anonymousCache()
+    const { renderFor } = renderer()
+    for (const path of ['/', '/about_us', '/faq', '/shop', '/shop?q=tea&page=2', '/shop/x-1']) {
+      await visit(cache, renderFor, path)
+      const again = await visit(cache, renderFor, path)
+      expect(again.response.headers.get('X-Page-Cache'), path).toBe('hit')
+    }
+    const sitemap: Render = async () =>
+      new Response('<urlset></urlset>', {
+        headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+      })
+    const nonce = freshNonce()
+    const serve = () =>
+      cache.serve(new Request('http://shop.test/sitemap.xml'), { nonce, buildId: BUILD }, sitemap)
+    await serve()
+    expect((await serve()).headers.get('X-Page-Cache')).toBe('hit')
+  })
+})
+
+describe('page cache: what always renders', () => {
+  it('renders personal pages every time, private and unstored', async () => {
+    const cache = anonymousCache()
+    const { state, renderFor } = renderer()
+    const paths = [
+      '/cart',
+      '/checkout',
+      '/account',
+      '/orders',
+      '/orders/abc',
+      '/auth',
+      '/liked',
+      '/track_order',
+      '/contact',
+      '/admin',
+      '/shop.data',
+      '/shop/x-1.data',
+      '/shop/x-1/reviews',
+    ]
+    for (const path of paths) {
+      await visit(cache, renderFor, path)
+      const again = await visit(cache, renderFor, path)
+      expect(again.response.headers.get('X-Page-Cache'), path).toBe('bypass')
+      expect(again.response.headers.get('Cache-Control'), path).toBe(PERSONAL_CACHE_CONTROL)
+    }
+    expect(state.renders).toBe(paths.length * 2)
+  })
+
+  it('renders every request of a visitor with a cookie of ours', async () => {
+    const cache = anonymousCache()
+    const { state, renderFor } = renderer()
+    await visit(cache, renderFor, '/')
+    const shopper = await visit(cache, renderFor, '/', { headers: { Cookie: '__session=abc' } })
+    expect(shopper.response.headers.get('X-Page-Cache')).toBe('bypass')
+    expect(shopper.response.headers.get('Cache-Control')).toBe(PERSONAL_CACHE_CONTROL)
+    expect(state.renders).toBe(2)
+  })
+
+  it('renders and stores nothing for a POST, nor serves it a kept page', async () => {
+    const cache = anonymousCache()
+    const { state, renderFor } = renderer()
+    await visit(cache, renderFor, '/shop/x-1')
+    const post = await visit(cache, renderFor, '/shop/x-1', { method: 'POST', body: 'a=1' })
+    expect(post.response.headers.get('X-Page-Cache')).toBe('bypass')
+    expect(state.renders).toBe(2)
+  })
+
+  it('serves a HEAD from a kept page without a body, and a HEAD never fills the cache', async () => {
+    const cache = anonymousCache()
+    const { state, renderFor } = renderer()
+    const cold = await visit(cache, renderFor, '/faq', { method: 'HEAD' })
+    expect(cold.response.headers.get('X-Page-Cache')).toBe('bypass')
+    await visit(cache, renderFor, '/faq')
+    const warm = await visit(cache, renderFor, '/faq', { method: 'HEAD' })
+    expect(warm.response.headers.get('X-Page-Cache')).toBe('hit')
+    expect(warm.html).toBe('')
+    expect(state.renders).toBe(2)
+  })
+
+  it('never stores a response that sets a cookie, is not 200 or is marked private', async () => {
+    const cases: { status?: number; headers?: Record<string, string> }[] = [
+      { headers: { 'Set-Cookie': 'en_toast=x; Path=/' } },
+      { status: 404 },
+      { status: 500 },
+      { headers: { 'Cache-Control': 'no-store' } },
+      { headers: { 'Cache-Control': 'private, max-age=0' } },
+      { headers: { 'Content-Type': 'application/json' } },
+    ]
+    for (const { status = 200, headers = {} } of cases) {
+      const cache = anonymousCache()
+      const { state, renderFor } = renderer()
+      state.status = status
+      state.headers = headers
+      await visit(cache, renderFor, '/')
+      const again = await visit(cache, renderFor, '/')
+      expect(again.response.headers.get('X-Page-Cache'), JSON.stringify(headers)).toBe('bypass')
+      expect(again.response.status).toBe(status)
+      expect(state.renders).toBe(2)
+      expect(cache.stats.pages).toBe(0)
+    }
+  })
+
+  it("never caches the visual editor's signed URLs", async () => {
+    const cache = anonymousCache()
+    const { state, renderFor } = renderer()
+    const path = '/about_us?_storyblok=1&_storyblok_tk[token]=abc'
+    await visit(cache, renderFor, path)
+    await visit(cache, renderFor, path)
+    expect(state.renders).toBe(2)
+  })
+
+  it('does not store a page whose nonce cannot be told from its text', async () => {
+    const cache = anonymousCache()
+    const { state, renderFor } = renderer()
+    const serve = () =>
+      cache.serve(new Request('http://shop.test/'), { nonce: '', buildId: BUILD }, renderFor(''))
+    await serve()
+    expect((await serve()).headers.get('X-Page-Cache')).toBe('bypass')
+    expect(state.renders).toBe(2)
+  })
+})
+
+describe('page cache: invalidation', () => {
+  it("drops a changed product's page and every listing, keeping other products' pages", async () => {
+    const cache = anonymousCache()
+    const { state, renderFor } = renderer()
+    for (const path of ['/shop/tea', '/shop/rusks', '/shop?q=tea', '/', '/sitemap.xml', '/faq']) {
+      await visit(cache, renderFor, path)
+    }
+    state.text = 'R 99.00'
+    cache.invalidateProducts(['tea'])
+    const status = async (path: string) =>
+      (await visit(cache, renderFor, path)).response.headers.get('X-Page-Cache')
+    expect(await status('/shop/tea')).toBe('miss')
+    expect((await visit(cache, renderFor, '/shop/tea')).html).toContain('R 99.00')
+    expect(await status('/shop?q=tea')).toBe('miss')
+    expect(await status('/')).toBe('miss')
+    expect(await status('/faq')).toBe('miss')
+    expect(await status('/shop/rusks')).toBe('hit')
+  })
+
+  it('drops everything on invalidateAll (a content publish)', async () => {
+    const cache = anonymousCache()
+    const { renderFor } = renderer()
+    await visit(cache, renderFor, '/shop/rusks')
+    await visit(cache, renderFor, '/about_us')
+    cache.invalidateAll()
+    expect(cache.stats.pages).toBe(0)
+  })
+
+  it('does not store a page whose render began before a change', async () => {
+    const cache = anonymousCache()
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const slow =
+      (nonce: string): Render =>
+      async () => {
+        await gate
+        return page('R 125.00', nonce)
+      }
+    const pending = visit(cache, slow, '/shop/tea')
+    await Promise.resolve()
+    cache.invalidateProducts(['tea'])
+    release()
+    const { response } = await pending
+    expect(response.headers.get('X-Page-Cache')).toBe('bypass')
+    expect(cache.stats.pages).toBe(0)
+  })
+
+  it('empties itself when the external data version moves (another process wrote)', async () => {
+    let version = 1
+    const cache = anonymousCache({ externalVersion: () => version })
+    const { state, renderFor } = renderer()
+    await visit(cache, renderFor, '/shop/rusks')
+    expect(
+      (await visit(cache, renderFor, '/shop/rusks')).response.headers.get('X-Page-Cache'),
+    ).toBe('hit')
+    version = 2
+    state.text = 'Sold out'
+    const next = await visit(cache, renderFor, '/shop/rusks')
+    expect(next.response.headers.get('X-Page-Cache')).toBe('miss')
+    expect(next.html).toContain('Sold out')
+  })
+
+  it('expires pages after the TTL', async () => {
+    const cache = anonymousCache({ ttlMs: 20 })
+    const { state, renderFor } = renderer()
+    await visit(cache, renderFor, '/')
+    await new Promise((resolve) => setTimeout(resolve, 40))
+    await visit(cache, renderFor, '/')
+    expect(state.renders).toBe(2)
+  })
+})
+
+describe('page cache: memory and bursts', () => {
+  it('keeps to its byte budget, dropping the least recently used page', async () => {
+    const { renderFor } = renderer('x'.repeat(3_000))
+    const cache = anonymousCache({ maxBytes: 10_000 })
+    await visit(cache, renderFor, '/shop/a')
+    await visit(cache, renderFor, '/shop/b')
+    await visit(cache, renderFor, '/shop/c')
+    // /shop/a is used again, so /shop/b is the least recently used when /shop/d comes.
+    await visit(cache, renderFor, '/shop/a')
+    await visit(cache, renderFor, '/shop/d')
+    expect(cache.stats.bytes).toBeLessThanOrEqual(10_000)
+    const status = async (path: string) =>
+      (await visit(cache, renderFor, path)).response.headers.get('X-Page-Cache')
+    expect(await status('/shop/a')).toBe('hit')
+    expect(await status('/shop/b')).toBe('miss')
+  })
+
+  it('renders once for a burst of visitors to one page, each with its own nonce', async () => {
+    const cache = anonymousCache()
+    let renders = 0
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const slow =
+      (nonce: string): Render =>
+      async () => {
+        renders++
+        await gate
+        return page('R 125.00', nonce)
+      }
+    const burst = Array.from({ length: 10 }, () => visit(cache, slow, '/shop/tea'))
+    release()
+    const visits = await Promise.all(burst)
+    expect(renders).toBe(1)
+    for (const v of visits) expect(noncesIn(v.html)).toEqual([v.nonce, v.nonce])
+    expect(visits.filter((v) => v.response.headers.get('X-Page-Cache') === 'miss')).toHaveLength(1)
+  })
+
+  it('lets each waiting visitor render for itself when the shared render is not cacheable', async () => {
+    const cache = anonymousCache()
+    let renders = 0
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const notFound =
+      (nonce: string): Render =>
+      async () => {
+        renders++
+        await gate
+        return page('Not found', nonce, { status: 404 })
+      }
+    const burst = Array.from({ length: 3 }, () => visit(cache, notFound, '/shop/gone'))
+    release()
+    const visits = await Promise.all(burst)
+    expect(renders).toBe(3)
+    for (const v of visits) {
+      expect(v.response.status).toBe(404)
+      expect(noncesIn(v.html)).toEqual([v.nonce, v.nonce])
+    }
+  })
+})

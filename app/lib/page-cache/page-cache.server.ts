@@ -1,0 +1,277 @@
+import { LRUCache } from 'lru-cache'
+
+/**
+ * The page cache for anonymous visitors (docs/decisions/018-page-cache.md): rendered HTML and its
+ * headers for public pages, keyed by build, origin, path and sorted query, served with a fresh CSP
+ * nonce each time. This module knows nothing of the store or the content source; the wiring
+ * (./index.server.ts) decides who is anonymous and when to invalidate.
+ */
+
+/** What a cached or cacheable anonymous page tells browsers and shared caches (a CDN). */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60'
+/** Every other page: rendered for one visitor, or not checked by this cache. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store'
+export const PAGE_CACHE_HEADER = 'X-Page-Cache'
+
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024
+export const DEFAULT_TTL_MS = 5 * 60 * 1000
+
+/** A product id as URLs carry it (no dots, so `/shop/x.data` is never a page). */
+const PRODUCT_PAGE = /^\/shop\/([a-z0-9][a-z0-9-]{0,79})$/
+/**
+ * The public pages, the same for every anonymous visitor. Anything not listed here (cart, account,
+ * checkout, orders, auth, liked, track_order, contact, admin, resource routes, `.data` requests)
+ * always renders.
+ */
+const PUBLIC_PAGES: readonly RegExp[] = [
+  /^\/$/,
+  /^\/about_us$/,
+  /^\/faq$/,
+  /^\/shop$/,
+  PRODUCT_PAGE,
+  /^\/sitemap\.xml$/,
+]
+/** Content types a cacheable page may have. */
+const CACHEABLE_TYPE = /^(text\/html|application\/xml)\b/
+/** Headers of the rendered response that are not kept (set per response, or by the cache). */
+const DROPPED_HEADERS = new Set([
+  'set-cookie',
+  'date',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'cache-control',
+  'vary',
+  PAGE_CACHE_HEADER.toLowerCase(),
+])
+
+export type PageCacheStatus = 'hit' | 'miss' | 'bypass'
+
+/** A rendered page: its body split at every occurrence of the nonce it was rendered with. */
+type Entry = {
+  /** The body's pieces between nonces; a hit joins them with its own nonce. */
+  pieces: Buffer[]
+  headers: [string, string][]
+  /** The product whose page this is, or null for pages that list or may show any product. */
+  productId: string | null
+  bytes: number
+}
+
+export type PageCacheOptions = {
+  /** Decides, from the request's cookies, whether the visitor sees what everyone sees. */
+  isAnonymous: (request: Request) => boolean | Promise<boolean>
+  /** The byte budget of the stored bodies (default 32 MB); least recently used pages go first. */
+  maxBytes?: number
+  /** A safety net: no page is served from the cache longer than this after it was rendered. */
+  ttlMs?: number
+  /**
+   * A value that changes when the data changed somewhere this process hears no event from (SQLite:
+   * another connection committed); checked before each lookup, a change empties the cache.
+   */
+  externalVersion?: () => unknown
+}
+
+/** What the caller renders with: the whole document at once when the page may be stored. */
+export type RenderOptions = { wholeDocument: boolean }
+export type Render = (options: RenderOptions) => Promise<Response>
+
+export type ServeContext = {
+  /** This response's CSP nonce (the one in its Content-Security-Policy header). */
+  nonce: string
+  /** The build (deploy) the page is rendered by: a new build never serves an old page. */
+  buildId: string
+}
+
+export class PageCache {
+  private readonly entries: LRUCache<string, Entry>
+  private readonly inFlight = new Map<string, Promise<Entry | null>>()
+  /** Bumped by every invalidation: a render that saw an older value is not stored. */
+  private generation = 0
+  private lastExternalVersion: unknown
+  private readonly isAnonymous: PageCacheOptions['isAnonymous']
+  private readonly externalVersion: PageCacheOptions['externalVersion']
+
+  constructor(options: PageCacheOptions) {
+    this.isAnonymous = options.isAnonymous
+    this.externalVersion = options.externalVersion
+    this.lastExternalVersion = options.externalVersion?.()
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
+      sizeCalculation: (entry) => entry.bytes,
+      ttl: options.ttlMs ?? DEFAULT_TTL_MS,
+    })
+  }
+
+  /** Pages kept, and their bytes (for tests and the benchmark). */
+  get stats() {
+    return { pages: this.entries.size, bytes: this.entries.calculatedSize }
+  }
+
+  /** Forgets every page, and any render under way is not stored. */
+  invalidateAll(): void {
+    this.generation++
+    this.inFlight.clear()
+    this.entries.clear()
+  }
+
+  /**
+   * These products changed (price, stock, options, reviews, shown or hidden): their pages go, and so
+   * does every page that is not one product's (home, /shop listings, content pages, the sitemap).
+   * Other products' pages stay.
+   */
+  invalidateProducts(ids: Iterable<string>): void {
+    const changed = new Set(ids)
+    this.generation++
+    this.inFlight.clear()
+    for (const [key, entry] of this.entries.entries()) {
+      if (entry.productId === null || changed.has(entry.productId)) this.entries.delete(key)
+    }
+  }
+
+  /**
+   * Answers a request: from the cache when an anonymous visitor asks for a public page that is kept,
+   * else by `render`, storing the answer when it is cacheable. Every answer carries X-Page-Cache.
+   */
+  async serve(request: Request, context: ServeContext, render: Render): Promise<Response> {
+    const url = new URL(request.url)
+    const productId = publicPage(request.method, url)
+    if (productId === undefined || !(await this.isAnonymous(request))) {
+      return bypass(await render({ wholeDocument: false }))
+    }
+    this.checkExternalVersion()
+    const key = cacheKey(url, context.buildId)
+    const head = request.method === 'HEAD'
+    const kept = this.entries.get(key)
+    if (kept) return respond(kept, context.nonce, head, 'hit')
+    // A HEAD has no body to store: it renders, and only a GET fills the cache.
+    if (head) return bypass(await render({ wholeDocument: false }))
+    const underWay = this.inFlight.get(key)
+    if (underWay) {
+      const shared = await underWay
+      if (shared) return respond(shared, context.nonce, false, 'hit')
+      // That render was not cacheable (or the data changed meanwhile): this one renders itself.
+      return bypass(await render({ wholeDocument: false }))
+    }
+    return this.renderAndStore(key, productId, context.nonce, render)
+  }
+
+  private async renderAndStore(
+    key: string,
+    productId: string | null,
+    nonce: string,
+    render: Render,
+  ): Promise<Response> {
+    const generation = this.generation
+    let settle: (entry: Entry | null) => void = () => {}
+    const shared = new Promise<Entry | null>((resolve) => (settle = resolve))
+    this.inFlight.set(key, shared)
+    let entry: Entry | null = null
+    try {
+      const response = await render({ wholeDocument: true })
+      // A nonce too short to be unique cannot be told from the page's own text.
+      if (!isCacheable(response) || nonce.length < 16) return bypass(response)
+      const body = Buffer.from(await response.arrayBuffer())
+      const made = makeEntry(body, nonce, response.headers, productId)
+      if (generation !== this.generation) {
+        // The data changed while this page rendered: answer this request, keep nothing.
+        return bypass(new Response(body, response))
+      }
+      this.entries.set(key, made)
+      entry = made
+      // Served from the pieces rather than `body`, so a miss reads exactly as a hit will.
+      return respond(made, nonce, false, 'miss')
+    } finally {
+      settle(entry)
+      if (this.inFlight.get(key) === shared) this.inFlight.delete(key)
+    }
+  }
+
+  private checkExternalVersion() {
+    if (!this.externalVersion) return
+    const version = this.externalVersion()
+    if (version === this.lastExternalVersion) return
+    this.lastExternalVersion = version
+    this.invalidateAll()
+  }
+}
+
+/**
+ * Whether a request may be answered from the cache: undefined when not, else the product id its
+ * page shows (null for pages that are no single product's).
+ */
+export function publicPage(method: string, url: URL): string | null | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined
+  if (!PUBLIC_PAGES.some((pattern) => pattern.test(url.pathname))) return undefined
+  for (const name of url.searchParams.keys()) {
+    // Storyblok's editor signs its URLs: draft content is never cached, nor mistaken for it.
+    if (name.startsWith('_storyblok') || name === '_data') return undefined
+  }
+  return PRODUCT_PAGE.exec(url.pathname)?.[1] ?? null
+}
+
+/** The build, the origin, the path and the query with its parameters in order. */
+export function cacheKey(url: URL, buildId: string): string {
+  const params = [...url.searchParams].sort(([a, av], [b, bv]) =>
+    a === b ? compare(av, bv) : compare(a, b),
+  )
+  const query = new URLSearchParams(params).toString()
+  return `${buildId} ${url.origin}${url.pathname}${query ? `?${query}` : ''}`
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** A page every anonymous visitor may be given: 200, no cookie set, not marked private. */
+function isCacheable(response: Response): boolean {
+  if (response.status !== 200 || !response.body) return false
+  if (response.headers.has('Set-Cookie')) return false
+  if (!CACHEABLE_TYPE.test(response.headers.get('Content-Type') ?? '')) return false
+  const cacheControl = response.headers.get('Cache-Control') ?? ''
+  return !/\b(no-store|private|no-cache)\b/.test(cacheControl)
+}
+
+function makeEntry(body: Buffer, nonce: string, headers: Headers, productId: string | null): Entry {
+  const pieces: Buffer[] = []
+  const needle = Buffer.from(nonce)
+  let from = 0
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, from)) {
+    pieces.push(body.subarray(from, at))
+    from = at + needle.length
+  }
+  pieces.push(body.subarray(from))
+  const kept: [string, string][] = []
+  for (const [name, value] of headers) if (!DROPPED_HEADERS.has(name)) kept.push([name, value])
+  const headerBytes = kept.reduce((sum, [name, value]) => sum + name.length + value.length, 0)
+  return { pieces, headers: kept, productId, bytes: body.length + headerBytes }
+}
+
+function respond(entry: Entry, nonce: string, head: boolean, status: PageCacheStatus): Response {
+  const headers = new Headers(entry.headers)
+  headers.set('Cache-Control', PUBLIC_CACHE_CONTROL)
+  headers.set('Vary', 'Cookie')
+  headers.set(PAGE_CACHE_HEADER, status)
+  if (head) return new Response(null, { status: 200, headers })
+  const joint = Buffer.from(nonce)
+  const parts: Buffer[] = []
+  entry.pieces.forEach((piece, i) => {
+    if (i > 0) parts.push(joint)
+    parts.push(piece)
+  })
+  return new Response(Buffer.concat(parts), { status: 200, headers })
+}
+
+/**
+ * A response that did not come from the cache nor went into it. HTML is never left for a shared
+ * cache to store, and neither is anything that sets a cookie.
+ */
+function bypass(response: Response): Response {
+  const headers = new Headers(response.headers)
+  const html = (headers.get('Content-Type') ?? '').startsWith('text/html')
+  if (html || headers.has('Set-Cookie')) headers.set('Cache-Control', PERSONAL_CACHE_CONTROL)
+  headers.set(PAGE_CACHE_HEADER, 'bypass')
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
+}
