@@ -4,8 +4,6 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 import type { Store } from '~/lib/data/store'
 
-import type { MailPort } from '~/lib/mail/types'
-
 import { createFirebaseAuth } from './firebase.server'
 import { createLocalAuth } from './local.server'
 import { memoryStore } from './test-store.server'
@@ -26,8 +24,7 @@ type Harness = {
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST
 const projectId = process.env.GCLOUD_PROJECT ?? process.env.FIREBASE_PROJECT_ID ?? 'demo-shop'
 
-/** The reset mail is local.server.test.ts's concern; here the link comes back as devLink. */
-const unsentMail: MailPort = { send: async () => {} }
+// The reset mail is local.server.test.ts's concern; here the link comes back as devLink.
 
 const adapters: { name: string; make: () => Harness }[] = [
   {
@@ -38,7 +35,6 @@ const adapters: { name: string; make: () => Harness }[] = [
         users: store.users,
         credentials: store.credentials,
         sessions: store.sessions,
-        mail: unsentMail,
         exposeResetLinks: true,
       })
       return {
@@ -336,7 +332,6 @@ describe('Google sign-in: local accounts', () => {
       users: store.users,
       credentials: store.credentials,
       sessions: store.sessions,
-      mail: unsentMail,
       exposeResetLinks: false,
     })
     expect(auth.signInWithIdToken).toBeUndefined()

@@ -1,6 +1,5 @@
 import { getStore, type Store } from '~/lib/data/index.server'
 import { env } from '~/lib/env.server'
-import { getMail } from '~/lib/mail/mail.server'
 import { promisePerKey } from '~/lib/remember.server'
 
 import type { AuthAdapter } from './types'
@@ -29,7 +28,6 @@ export async function getAuth(): Promise<AuthAdapter> {
       users: store.users,
       credentials: store.credentials,
       sessions: store.sessions,
-      mail: getMail(),
       exposeResetLinks: !env.isProduction,
     })
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import type { MailMessage, MailPort } from '~/lib/mail/types'
+import type { OutboxMessage } from '~/lib/data/types'
 
 import { RESET_TOKEN_TTL_MS, createLocalAuth, hashResetToken } from './local.server'
 import { hashPassword, verifyPassword } from './password.server'
@@ -18,23 +18,14 @@ describe('password hashes', () => {
   })
 })
 
-/** A mail port that keeps what it is handed, as the outbox will. */
-function keptMail() {
-  const sent: MailMessage[] = []
-  const port: MailPort = { send: async (message) => void sent.push(message) }
-  return { port, sent }
-}
-
 describe('local reset links', () => {
   it('stores only a hash of the token and expires it after 30 minutes', async () => {
     let now = new Date('2025-01-01T10:00:00Z')
     const store = memoryStore({ now: () => now })
-    const mail = keptMail()
     const auth = createLocalAuth({
       users: store.users,
       credentials: store.credentials,
       sessions: store.sessions,
-      mail: mail.port,
       exposeResetLinks: true,
       now: () => now,
     })
@@ -57,16 +48,14 @@ describe('local reset links', () => {
     await store.close()
   })
 
-  it('mails the link to the account, keyed per link, and logs nothing', async () => {
+  it('puts the link in the outbox for the account, keyed per link, and logs nothing', async () => {
     const store = memoryStore()
-    const mail = keptMail()
     const info = vi.spyOn(console, 'info')
     const log = vi.spyOn(console, 'log')
     const auth = createLocalAuth({
       users: store.users,
       credentials: store.credentials,
       sessions: store.sessions,
-      mail: mail.port,
       exposeResetLinks: false,
     })
     await auth.signUp({
@@ -83,8 +72,13 @@ describe('local reset links', () => {
     ).toEqual({ devLink: null })
     await auth.requestPasswordReset('prod@example.co.za', { appUrl: 'https://shop.example' })
 
-    expect(mail.sent.map((m) => m.to)).toEqual(['prod@example.co.za', 'prod@example.co.za'])
-    const [first, second] = mail.sent as [MailMessage, MailMessage]
+    // Oldest first: the outbox lists newest first.
+    const sent = (await store.outbox.list({ offset: 0, limit: 10 })).items.reverse()
+    expect(sent.map((m) => [m.to, m.status])).toEqual([
+      ['prod@example.co.za', 'pending'],
+      ['prod@example.co.za', 'pending'],
+    ])
+    const [first, second] = sent as [OutboxMessage, OutboxMessage]
     expect(first.subject).toMatch(/reset your karoo & co\. password/i)
     expect(first.key).not.toBe(second.key)
     const link = first.text.match(/https:\/\/shop\.example\/auth\?intent=reset&token=[\w-]+/)?.[0]
@@ -94,7 +88,7 @@ describe('local reset links', () => {
     expect(log).not.toHaveBeenCalled()
 
     // The first mail's link was voided by the second; the second works once.
-    const tokenOf = (message: MailMessage) =>
+    const tokenOf = (message: OutboxMessage) =>
       new URL(message.text.match(/https:\S+/)![0]).searchParams.get('token')!
     expect(await auth.resetPassword(tokenOf(first), 'second password')).toBe(false)
     expect(await auth.resetPassword(tokenOf(second), 'second password')).toBe(true)
@@ -112,7 +106,6 @@ describe('local sessions', () => {
       users: store.users,
       credentials: store.credentials,
       sessions: store.sessions,
-      mail: keptMail().port,
       exposeResetLinks: false,
       now: () => now,
     })

@@ -6,7 +6,7 @@ import {
   type SessionStore,
   type UserStore,
 } from '~/lib/data/store'
-import type { MailMessage, MailPort } from '~/lib/mail/types'
+import type { OutboxDraft } from '~/lib/data/types'
 
 import { decoyHash, hashPassword, verifyPassword } from './password.server'
 import { storedSessions } from './stored-sessions.server'
@@ -18,8 +18,6 @@ export type LocalAuthOptions = {
   users: UserStore
   credentials: CredentialStore
   sessions: SessionStore
-  /** Where the reset link goes: the only way it leaves the server in production. */
-  mail: MailPort
   /** Outside production the reset link is also handed back to the page (never in production). */
   exposeResetLinks: boolean
   now?: () => Date
@@ -36,9 +34,11 @@ const escapeHtml = (text: string) =>
   )
 
 /** The password reset email: the one-time link, valid 30 minutes. */
-export function passwordResetMail(to: string, link: string, tokenHash: string): MailMessage {
+export function passwordResetMail(to: string, link: string, tokenHash: string): OutboxDraft {
   return {
     to,
+    replyTo: null,
+    orderId: null,
     subject: 'Reset your Karoo & Co. password',
     text:
       `Someone (we hope you) asked to reset the password of your Karoo & Co. account.\n\n` +
@@ -54,7 +54,7 @@ export function passwordResetMail(to: string, link: string, tokenHash: string): 
 
 /** Local accounts: users and scrypt hashes in the shop's own data layer. */
 export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
-  const { users, credentials, mail } = options
+  const { users, credentials } = options
   const now = options.now ?? (() => new Date())
   const sessions = storedSessions(
     options.sessions,
@@ -104,15 +104,17 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
       if (!user) return { devLink: null }
       const token = randomBytes(32).toString('base64url')
       const tokenHash = hashResetToken(token)
-      // Voids the user's older links: one is valid at a time.
-      await credentials.createResetToken({
-        tokenHash,
-        userId: user.id,
-        expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS).toISOString(),
-      })
       const link = `${appUrl.replace(/\/+$/, '')}/auth?intent=reset&token=${encodeURIComponent(token)}`
-      // NOTE: the link is a password: it goes to the mail port only, never into a log.
-      await mail.send(passwordResetMail(user.email, link, tokenHash))
+      // Voids the user's older links (one is valid at a time) and puts the mail in the outbox in
+      // the same step. NOTE: the link is a password: it goes into that mail only, never into a log.
+      await credentials.createResetToken(
+        {
+          tokenHash,
+          userId: user.id,
+          expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+        },
+        passwordResetMail(user.email, link, tokenHash),
+      )
       return { devLink: options.exposeResetLinks ? link : null }
     },
 

@@ -206,5 +206,44 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
       await store.outbox.markSent('early', minutes(6))
       expect(await store.outbox.nextDueAt()).toBe(minutes(30))
     })
+
+    describe('mail written with its event', () => {
+      it('stores the reset mail with its token, once per key', async () => {
+        const user = await store.users.create({
+          id: 'u-reset',
+          email: 'reset@example.co.za',
+          firstName: 'R',
+          lastName: 'S',
+          phone: null,
+          address: null,
+        })
+        const mail = mailDraft('password-reset:h1', { to: user.email })
+        await store.credentials.createResetToken(
+          { tokenHash: 'h1', userId: user.id, expiresAt: minutes(30) },
+          mail,
+        )
+        expect(await store.outbox.get('password-reset:h1')).toMatchObject({
+          ...mail,
+          status: 'pending',
+          dueAt: T0,
+        })
+        // The same event again adds no second mail; the token itself is still made.
+        await store.credentials.createResetToken(
+          { tokenHash: 'h2', userId: user.id, expiresAt: minutes(30) },
+          { ...mail, subject: 'Again' },
+        )
+        expect(await store.credentials.consumeResetToken('h2', T0)).toBe(user.id)
+        const all = await store.outbox.list({ offset: 0, limit: 10 })
+        expect(all.total).toBe(1)
+        expect(all.items[0]!.subject).toBe(mail.subject)
+        // Without mail, a token adds none.
+        await store.credentials.createResetToken({
+          tokenHash: 'h3',
+          userId: user.id,
+          expiresAt: minutes(30),
+        })
+        expect((await store.outbox.list({ offset: 0, limit: 10 })).total).toBe(1)
+      })
+    })
   })
 }

@@ -1,27 +1,80 @@
-import { remember } from '@epic-web/remember'
-
+import { getStore } from '~/lib/data/index.server'
+import type { OutboxStore } from '~/lib/data/store'
 import { env } from '~/lib/env.server'
+import { errorSummary } from '~/lib/log.server'
+import { rememberPromise } from '~/lib/remember.server'
 
+import { createMailSender, SMTP_NOT_SET_WARNING, type MailSender } from './sender.server'
 import type { MailMessage, MailPort } from './types'
 
-/**
- * The mail port before there is an outbox: nothing is stored or sent. Outside production it notes
- * that a message was handed over (recipient and subject only): the body may hold a one-time link,
- * and links never go into a log.
- */
-export function createUnsentMail(options: { note?: (line: string) => void } = {}): MailPort {
+/** A mail port over an outbox: the message waits there until the sender delivers it. */
+export function createOutboxMail(
+  outbox: () => Promise<OutboxStore>,
+  now: () => Date = () => new Date(),
+): MailPort {
   return {
     async send(message: MailMessage) {
-      options.note?.(`[mail not sent: no outbox yet] to ${message.to}: ${message.subject}`)
+      // The outbox wakes this process's sender itself.
+      await (await outbox()).enqueue(message, now().toISOString())
     },
   }
 }
 
-/** The process's mail port, chosen once. */
+/** The process's mail port: into the current store's outbox. */
 export function getMail(): MailPort {
-  return remember('mail-port', () =>
-    createUnsentMail(env.isProduction ? {} : { note: (line: string) => console.info(line) }),
+  return createOutboxMail(async () => (await getStore()).outbox)
+}
+
+export type MailSenderSettings = {
+  smtpUrl: string | undefined
+  from: string
+  isProduction: boolean
+  outbox: OutboxStore
+  warn?: (line: string) => void
+}
+
+/**
+ * Starts a sender when SMTP_URL is set. Without it mail waits in the outbox and nothing starts; in
+ * production that is worth a warning.
+ */
+export function startMailSender(settings: MailSenderSettings): MailSender | null {
+  const warn = settings.warn ?? ((line: string) => console.warn(line))
+  if (!settings.smtpUrl) {
+    if (settings.isProduction) warn(SMTP_NOT_SET_WARNING)
+    return null
+  }
+  const sender = createMailSender({
+    outbox: settings.outbox,
+    smtpUrl: settings.smtpUrl,
+    from: settings.from,
+    warn,
+  })
+  sender.start()
+  return sender
+}
+
+/**
+ * The process's mail sender, started once (through `remix dev` rebuilds too) at server start-up;
+ * null without SMTP_URL. A failed start (store unreachable) is tried again on the next call.
+ */
+export function runMailSender(): Promise<MailSender | null> {
+  return rememberPromise('mail-sender', async () =>
+    startMailSender({
+      smtpUrl: env.mail.smtpUrl,
+      from: env.mail.from,
+      isProduction: env.isProduction,
+      outbox: (await getStore()).outbox,
+    }),
   )
+}
+
+/** Stops the process's sender, if one runs (the server's shutdown): the message in hand finishes. */
+export async function stopMailSender(): Promise<void> {
+  try {
+    await (await runMailSender())?.stop()
+  } catch (error) {
+    console.error(`Mail sender did not stop cleanly: ${errorSummary(error)}`)
+  }
 }
 
 export type { MailMessage, MailPort } from './types'

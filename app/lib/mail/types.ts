@@ -1,21 +1,15 @@
-/** One email for one customer. */
-export type MailMessage = {
-  to: string
-  subject: string
-  /** The plain-text part; every message has one. */
-  text: string
-  html?: string
-  /**
-   * Names the event that causes the mail (e.g. `password-reset:<token hash>`), so one event never
-   * mails twice when a request is retried.
-   */
-  key: string
-}
+import type { OutboxDraft } from '~/lib/data/types'
 
 /**
- * The mail port: features hand a message over and move on. The email issue backs it with an
- * outbox in the data store and an SMTP sender (DESIGN.md "Email"); until then the default keeps
- * nothing (mail.server.ts).
+ * One email, as the outbox keeps it (DESIGN.md "Email"): a plain-text and an HTML part, and a key
+ * naming the event that causes it (e.g. `contact:{messageId}:shop`), so one event never mails twice.
+ */
+export type MailMessage = OutboxDraft
+
+/**
+ * The mail port, for mail that is not written by the store in the same step as its event (those
+ * go through the stores' `mail` parameters): the message goes into the outbox, and the sender
+ * delivers it (mail.server.ts).
  */
 export interface MailPort {
   send(message: MailMessage): Promise<void>

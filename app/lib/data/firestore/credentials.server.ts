@@ -1,6 +1,8 @@
+import { mailEnqueued } from '../outbox.server'
 import { iso, safeDocId } from '../rules.server'
 import type { CredentialStore } from '../store'
 import type { FirestoreContext } from './context.server'
+import { stageOutbox } from './outbox.server'
 
 type ResetTokenDoc = { userId: string; expiresAt: string; usedAt: string | null }
 
@@ -9,7 +11,11 @@ type ResetTokenDoc = { userId: string; expiresAt: string; usedAt: string | null 
  * tokens (found by an equality query on userId) in the same transaction; only the one just used
  * stays, marked used.
  */
-export function createCredentialStore({ col, transaction }: FirestoreContext): CredentialStore {
+export function createCredentialStore({
+  col,
+  transaction,
+  now,
+}: FirestoreContext): CredentialStore {
   const tokensOf = (userId: string) => col.resetTokens.where('userId', '==', userId)
 
   return {
@@ -20,18 +26,21 @@ export function createCredentialStore({ col, transaction }: FirestoreContext): C
     async setPasswordHash(userId, hash) {
       await col.credentials.doc(userId).set({ passwordHash: hash })
     },
-    async createResetToken(token) {
+    async createResetToken(token, mail) {
       const doc: ResetTokenDoc = {
         userId: token.userId,
         expiresAt: iso(token.expiresAt),
         usedAt: null,
       }
       const ref = col.resetTokens.doc(safeDocId(token.tokenHash))
-      await transaction(async (tx) => {
+      const added = await transaction(async (tx) => {
         const older = await tx.get(tokensOf(token.userId))
+        const writeMail = await stageOutbox(tx, col.outbox, mail ? [mail] : [], now())
         for (const old of older.docs) tx.delete(old.ref)
         tx.create(ref, doc)
+        return writeMail()
       })
+      if (added) mailEnqueued()
     },
     async consumeResetToken(tokenHash, now) {
       const at = iso(now)

@@ -1,6 +1,8 @@
+import { mailEnqueued } from '../outbox.server'
 import { iso } from '../rules.server'
 import type { CredentialStore } from '../store'
 import type { SqliteContext } from './context.server'
+import { outboxWriter } from './outbox.server'
 
 type ResetTokenRow = { user_id: string; expires_at: string; used_at: string | null }
 
@@ -9,7 +11,7 @@ type ResetTokenRow = { user_id: string; expires_at: string; used_at: string | nu
  * tokens; only the one just used stays, marked used.
  */
 
-export function createCredentialStore({ db }: SqliteContext): CredentialStore {
+export function createCredentialStore({ db, now }: SqliteContext): CredentialStore {
   const selectHash = db.prepare<[string], { password_hash: string }>(
     'SELECT password_hash FROM credentials WHERE user_id = ?',
   )
@@ -27,6 +29,7 @@ export function createCredentialStore({ db }: SqliteContext): CredentialStore {
   const deleteOthers = db.prepare(
     'DELETE FROM reset_tokens WHERE user_id = ? AND token_hash IS NOT ?',
   )
+  const writeMail = outboxWriter(db)
 
   return {
     async getPasswordHash(userId) {
@@ -35,11 +38,15 @@ export function createCredentialStore({ db }: SqliteContext): CredentialStore {
     async setPasswordHash(userId, hash) {
       upsertHash.run(userId, hash)
     },
-    async createResetToken(token) {
-      db.transaction(() => {
-        deleteOthers.run(token.userId, null)
-        insertToken.run(token.tokenHash, token.userId, iso(token.expiresAt))
-      }).immediate()
+    async createResetToken(token, mail) {
+      const added = db
+        .transaction(() => {
+          deleteOthers.run(token.userId, null)
+          insertToken.run(token.tokenHash, token.userId, iso(token.expiresAt))
+          return mail ? writeMail([mail], now()) : 0
+        })
+        .immediate()
+      if (added) mailEnqueued()
     },
     async consumeResetToken(tokenHash, now) {
       const at = iso(now)

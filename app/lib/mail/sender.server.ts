@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto'
+
+import { createTransport } from 'nodemailer'
+
+import { onMailEnqueued } from '~/lib/data/outbox.server'
+import type { OutboxStore } from '~/lib/data/store'
+import type { OutboxMessage } from '~/lib/data/types'
+import { errorSummary } from '~/lib/log.server'
+
+/** Minutes to wait after the 1st, 2nd, 3rd and 4th failed attempt; the 5th failure is final. */
+export const RETRY_DELAYS_MINUTES = [1, 5, 30, 120] as const
+
+/**
+ * How long a claim holds a message. Longer than one delivery can take (the SMTP timeouts below),
+ * so only a sender that died loses its claim, and another instance then sends the message.
+ */
+export const CLAIM_LEASE_MS = 10 * 60_000
+
+/** How often the sender looks for mail added by other instances of the shop. */
+export const POLL_MS = 60_000
+
+export const SMTP_NOT_SET_WARNING = 'mail is not being delivered: SMTP_URL is not set'
+
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 }
+
+/** When to try again after failed attempt number `attempts` (1-based); null: failed for good. */
+export function retryAt(attempts: number, now: Date): string | null {
+  const minutes = RETRY_DELAYS_MINUTES[attempts - 1]
+  return minutes === undefined ? null : new Date(now.getTime() + minutes * 60_000).toISOString()
+}
+
+export type MailSenderOptions = {
+  outbox: OutboxStore
+  /** smtp:// or smtps:// (nodemailer). Holds credentials: it never reaches a log or an error. */
+  smtpUrl: string
+  /** The From of every message (MAIL_FROM). */
+  from: string
+  /** The clock claims and retries go by; tests pass their own. */
+  now?: () => Date
+  pollMs?: number
+  /** Where delivery failures are noted (one line each); default console.warn. */
+  warn?: (line: string) => void
+}
+
+export type MailSender = {
+  /**
+   * Delivers whatever is due now, then keeps going: it wakes when the next message falls due,
+   * when this process adds mail, and every POLL_MS for other instances' mail.
+   */
+  start(): void
+  /** Looks for due mail soon (what adding mail in this process does). */
+  wake(): void
+  /** Delivers every message due now, one claim at a time; resolves when none is left. */
+  deliverDue(): Promise<{ sent: number; failed: number }>
+  /** Finishes the message in hand, stops waking and closes the SMTP transport. */
+  stop(): Promise<void>
+}
+
+/**
+ * Error text that may be stored and logged: one line, and the SMTP user name and password (as
+ * written in the URL or decoded) replaced, in case a server or library repeats them.
+ */
+export function describeMailError(error: unknown, smtpUrl: string): string {
+  let text = errorSummary(error).replace(/\s+/g, ' ').trim()
+  const secrets = new Set<string>()
+  try {
+    const url = new URL(smtpUrl)
+    for (const part of [url.username, url.password]) {
+      if (!part) continue
+      secrets.add(part)
+      secrets.add(decodeURIComponent(part))
+    }
+  } catch {
+    // env.server.ts only lets a valid URL through; nothing to hide in one it could not parse.
+  }
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+    text = text.split(secret).join('***')
+  }
+  return text
+}
+
+/** A stable Message-ID per event key, so a mail client can tell a copy of the same message. */
+function messageIdFor(key: string, from: string): string {
+  const domain = /@([^\s@<>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
+  return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${domain}>`
+}
+
+/**
+ * The outbox's sender: claims due messages (so two instances never send the same one), delivers
+ * them with nodemailer over SMTP and marks them sent, or failed with a retry after 1, 5, 30 and 120
+ * minutes and then for good.
+ */
+export function createMailSender(options: MailSenderOptions): MailSender {
+  const { outbox, smtpUrl, from } = options
+  const now = options.now ?? (() => new Date())
+  const pollMs = options.pollMs ?? POLL_MS
+  const warn = options.warn ?? ((line: string) => console.warn(line))
+  const transport = createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
+
+  let started = false
+  let stopping = false
+  let timer: NodeJS.Timeout | undefined
+  let wakeQueued = false
+  let running: Promise<void> | null = null
+  let again = false
+  let stopListening = () => {}
+
+  async function deliver(message: OutboxMessage): Promise<boolean> {
+    try {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        replyTo: message.replyTo ?? undefined,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: messageIdFor(message.key, from),
+      })
+    } catch (error) {
+      const at = now()
+      const next = retryAt(message.attempts, at)
+      const reason = describeMailError(error, smtpUrl)
+      await outbox.markFailed(message.key, reason, next, at.toISOString())
+      warn(
+        `Mail ${message.key} not delivered (attempt ${message.attempts}): ${reason}; ` +
+          (next ? `next try at ${next}` : 'failed for good'),
+      )
+      return false
+    }
+    await outbox.markSent(message.key, now().toISOString())
+    return true
+  }
+
+  // Every pass under way (the sender's own and callers'), so stop() can wait for them.
+  const passes = new Set<Promise<unknown>>()
+
+  function deliverDue() {
+    const pass = deliverAllDue()
+    passes.add(pass)
+    void pass.then(
+      () => passes.delete(pass),
+      () => passes.delete(pass),
+    )
+    return pass
+  }
+
+  async function deliverAllDue() {
+    const done = { sent: 0, failed: 0 }
+    // One claim at a time: stopping never strands a claimed message that was not tried.
+    while (!stopping) {
+      const [message] = await outbox.claimDue(now().toISOString(), CLAIM_LEASE_MS, 1)
+      if (!message) break
+      if (await deliver(message)) done.sent += 1
+      else done.failed += 1
+    }
+    return done
+  }
+
+  async function schedule() {
+    let delay = pollMs
+    try {
+      const next = await outbox.nextDueAt()
+      if (next !== null) delay = Math.min(pollMs, Date.parse(next) - now().getTime())
+    } catch (error) {
+      warn(`Mail outbox unreachable: ${describeMailError(error, smtpUrl)}`)
+    }
+    if (stopping) return
+    clearTimeout(timer)
+    // At least a second apart, so mail due but claimed elsewhere never spins this loop.
+    timer = setTimeout(wake, Math.max(1_000, delay))
+    timer.unref()
+  }
+
+  function run() {
+    clearTimeout(timer)
+    running = (async () => {
+      try {
+        do {
+          again = false
+          await deliverDue()
+        } while (again && !stopping)
+      } catch (error) {
+        warn(`Mail outbox unreachable: ${describeMailError(error, smtpUrl)}`)
+      }
+      if (!stopping) await schedule()
+    })().finally(() => {
+      running = null
+    })
+  }
+
+  function wake() {
+    if (!started || stopping) return
+    if (running) {
+      again = true
+      return
+    }
+    // Later, never inside the caller's step: mail is announced after its transaction committed.
+    if (wakeQueued) return
+    wakeQueued = true
+    setImmediate(() => {
+      wakeQueued = false
+      if (running) again = true
+      else if (!stopping) run()
+    })
+  }
+
+  return {
+    start() {
+      if (started) return
+      started = true
+      stopListening = onMailEnqueued(wake)
+      wake()
+    },
+    wake,
+    deliverDue,
+    async stop() {
+      stopping = true
+      clearTimeout(timer)
+      stopListening()
+      await Promise.allSettled([running, ...passes])
+      transport.close()
+    },
+  }
+}
