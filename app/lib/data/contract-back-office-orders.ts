@@ -187,6 +187,9 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
         // Exact matches only: part of an email or an id finds nothing.
         expect(await ids({ offset: 0, limit: 10, q: 'sipho' })).toEqual([])
         expect(await ids({ offset: 0, limit: 10, q: thandi.id.slice(0, 6) })).toEqual([])
+        for (const odd of ['a/b', '..', '__name__', `${thandi.id}/x`, 'x'.repeat(2_000)]) {
+          expect(await ids({ offset: 0, limit: 10, q: odd })).toEqual([])
+        }
         // A blank search is no search.
         expect(await ids({ offset: 0, limit: 10, q: '  ' })).toHaveLength(3)
 

@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto'
 import { describe, it } from 'vitest'
 
 import { describeStoreContract, type ContractHarness } from './contract'
+import { describeBackOfficeOrdersContract } from './contract-back-office-orders'
 import { describeOutboxContract } from './contract-outbox'
+import { describeFirestoreLegacyDocuments } from './firestore-legacy-documents'
 import { openStore, type Store } from './index.server'
 
 const emulator = process.env.FIRESTORE_EMULATOR_HOST
@@ -45,4 +47,6 @@ if (!emulator) {
 
   describeStoreContract(`firestore emulator at ${emulator}`, harness())
   describeOutboxContract(`firestore emulator at ${emulator}`, harness())
+  describeBackOfficeOrdersContract(`firestore emulator at ${emulator}`, harness())
+  describeFirestoreLegacyDocuments(`demo-legacy-${randomBytes(5).toString('hex')}`)
 }

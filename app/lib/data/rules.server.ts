@@ -109,11 +109,13 @@ export function assertPage({ offset, limit }: PageRequest): void {
 
 /**
  * What a back-office order search `q` can be: an order id (upper-cased, as ids are issued) or an
- * email (its key); null for a blank search, which matches every order.
+ * email (as typed, trimmed, and its key); null for a blank search, which matches every order.
  */
-export function orderSearch(q: string | undefined): { id: string; emailKey: string } | null {
+export function orderSearch(
+  q: string | undefined,
+): { text: string; id: string; emailKey: string } | null {
   const text = q?.trim() ?? ''
-  return text ? { id: text.toUpperCase(), emailKey: emailKey(text) } : null
+  return text ? { text, id: text.toUpperCase(), emailKey: emailKey(text) } : null
 }
 
 export function releasesStock(to: OrderStatus): boolean {

@@ -3,19 +3,37 @@ import type { DocumentReference, Transaction } from 'firebase-admin/firestore'
 import {
   EXPIRED_NOTE,
   assertLatePayable,
+  assertPage,
+  assertRefundNeeded,
   assertTransition,
+  emailKey,
   iso,
   latePaymentNote,
+  orderSearch,
   releasesStock,
   safeDocId,
+  shipmentFor,
   wantedPerVariant,
 } from '../rules.server'
 import { OutOfStockError, type OrderStore } from '../store'
-import type { Order, OrderStatus } from '../types'
+import {
+  ORDER_STATUSES,
+  REFUNDED_NOTE,
+  type Order,
+  type OrderHistoryEntry,
+  type OrderStatus,
+  type Shipment,
+} from '../types'
 import type { FirestoreContext } from './context.server'
 import { productFromDoc, variantStockUpdate } from './products.server'
 
-type TransitionOptions = { now: string; note?: string; pfPaymentId?: string }
+type TransitionOptions = {
+  now: string
+  note?: string
+  pfPaymentId?: string
+  by?: string
+  shipment?: Shipment
+}
 
 type CheckoutKeyDoc = { orderId: string; createdAt: string }
 
@@ -23,13 +41,23 @@ type StoredLine = Omit<Order['lines'][number], 'variantId' | 'options'> &
   Partial<Pick<Order['lines'][number], 'variantId' | 'options'>>
 
 /**
- * An order document as stored; those written before the refund flag existed lack it, and lines
- * written before product options existed lack their variant (the product's one variant).
+ * An order document as stored: the order and the key the back office finds its email by. Documents
+ * written before the refund flag existed lack it; lines written before product options existed lack
+ * their variant (the product's one variant); those written before the back office lack the
+ * shipment, the email key and who made each move (nobody).
  */
+type OrderDoc = Order & { emailKey: string }
+
 const toOrder = (data: unknown): Order => {
-  const order = data as Omit<Order, 'refundNeeded' | 'lines'> & {
+  const { emailKey: _key, ...order } = data as Omit<
+    OrderDoc,
+    'refundNeeded' | 'lines' | 'history' | 'shipment' | 'emailKey'
+  > & {
     refundNeeded?: boolean
     lines: StoredLine[]
+    history: (Omit<OrderHistoryEntry, 'by'> & { by?: string | null })[]
+    shipment?: Shipment | null
+    emailKey?: string
   }
   return {
     ...order,
@@ -38,9 +66,21 @@ const toOrder = (data: unknown): Order => {
       variantId: line.variantId ?? line.productId,
       options: line.options ?? [],
     })),
+    history: order.history.map((entry) => ({ ...entry, by: entry.by ?? null })),
     refundNeeded: order.refundNeeded ?? false,
+    shipment: order.shipment ?? null,
   }
 }
+
+const toDoc = (order: Order): OrderDoc => ({ ...order, emailKey: emailKey(order.email) })
+
+/** Whether Firestore takes this text as a document id (a search may hold anything staff type). */
+const canBeDocId = (id: string) =>
+  !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id)
+
+/** Newest first, as the back office lists orders; ties by id, as Firestore breaks them. */
+const newestFirst = (a: Order, b: Order) =>
+  b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)
 
 /** Orders are one document each, their lines and history embedded. */
 export function createOrderStore({ col, transaction }: FirestoreContext): OrderStore {
@@ -55,6 +95,7 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
     if (!snap.exists) throw new Error(`Unknown order ${ref.id}`)
     const order = toOrder(snap.data())
     assertTransition(order.id, order.status, to)
+    const shipment = shipmentFor(order.id, to, options.shipment)
     const productSnaps = releasesStock(to)
       ? await tx.getAll(...new Set(order.lines.map((line) => col.products.doc(line.productId))))
       : []
@@ -62,10 +103,14 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
       ...order,
       status: to,
       pfPaymentId: options.pfPaymentId ?? order.pfPaymentId,
-      history: [...order.history, { status: to, at: options.now, note: options.note ?? null }],
+      shipment: shipment ?? order.shipment,
+      history: [
+        ...order.history,
+        { status: to, at: options.now, note: options.note ?? null, by: options.by ?? null },
+      ],
       updatedAt: options.now,
     }
-    tx.set(ref, next)
+    tx.set(ref, toDoc(next))
     if (productSnaps.length) {
       const back = new Map<string, number>()
       for (const line of order.lines)
@@ -104,7 +149,9 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
         const shortages: OutOfStockError['shortages'] = []
         const stockById = new Map<string, number>()
         for (const [variantId, { productId, quantity }] of wanted) {
-          const variant = products.get(productId)?.variants.find((v) => v.id === variantId)
+          const product = products.get(productId)
+          // A product off sale (back office) sells nothing, as if sold out.
+          const variant = product?.active ? product.variants.find((v) => v.id === variantId) : null
           const available = variant?.stock ?? 0
           stockById.set(variantId, available - quantity)
           if (available < quantity) {
@@ -140,13 +187,14 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
           totalCents: draft.totalCents,
           vatCents: draft.vatCents,
           status: 'pending_payment',
-          history: [{ status: 'pending_payment', at, note: null }],
+          history: [{ status: 'pending_payment', at, note: null, by: null }],
           pfPaymentId: null,
           refundNeeded: false,
+          shipment: null,
           createdAt: at,
           updatedAt: at,
         }
-        tx.create(col.orders.doc(id), order)
+        tx.create(col.orders.doc(id), toDoc(order))
         if (keyRef) tx.set(keyRef, { orderId: id, createdAt: at } satisfies CheckoutKeyDoc)
         return order
       })
@@ -179,10 +227,10 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
           ...order,
           refundNeeded: true,
           pfPaymentId: order.pfPaymentId ?? pfPaymentId,
-          history: [...order.history, { status: order.status, at, note }],
+          history: [...order.history, { status: order.status, at, note, by: null }],
           updatedAt: at,
         }
-        tx.set(ref, next)
+        tx.set(ref, toDoc(next))
         return { order: next, flagged: true }
       })
     },
@@ -193,6 +241,65 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
         .map((doc) => toOrder(doc.data()))
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
     },
+    async markRefunded(id, { by, now }) {
+      const at = iso(now)
+      const ref = col.orders.doc(id)
+      return transaction(async (tx) => {
+        const snap = await tx.get(ref)
+        if (!snap.exists) throw new Error(`Unknown order ${id}`)
+        const order = toOrder(snap.data())
+        assertRefundNeeded(order)
+        const next: Order = {
+          ...order,
+          refundNeeded: false,
+          history: [...order.history, { status: order.status, at, note: REFUNDED_NOTE, by }],
+          updatedAt: at,
+        }
+        tx.set(ref, toDoc(next))
+        return next
+      })
+    },
+    async list({ status, q, offset, limit }) {
+      assertPage({ offset, limit })
+      const search = orderSearch(q)
+      // Longer than any email (254) or order id: nothing to find, and production Firestore refuses
+      // query values over 1500 bytes.
+      if (search && search.text.length > 254) return { items: [], total: 0 }
+      if (search) {
+        // A search finds a handful of orders: the one with that id and those of that email, read
+        // whole, then filtered and paged here. Documents stored before the email key existed are
+        // found by their email as typed, or as its key.
+        const [byId, byKey, byEmail] = await Promise.all([
+          canBeDocId(search.id) ? col.orders.doc(search.id).get() : null,
+          col.orders.where('emailKey', '==', search.emailKey).get(),
+          col.orders.where('email', 'in', [...new Set([search.text, search.emailKey])]).get(),
+        ])
+        const found = new Map<string, Order>()
+        for (const doc of [byId, ...byKey.docs, ...byEmail.docs]) {
+          if (doc?.exists) found.set(doc.id, toOrder(doc.data()))
+        }
+        const matching = [...found.values()]
+          .filter((order) => !status || order.status === status)
+          .sort(newestFirst)
+        return { items: matching.slice(offset, offset + limit), total: matching.length }
+      }
+      const matching = status ? col.orders.where('status', '==', status) : col.orders
+      const [snap, count] = await Promise.all([
+        matching.orderBy('createdAt', 'desc').offset(offset).limit(limit).get(),
+        matching.count().get(),
+      ])
+      return { items: snap.docs.map((doc) => toOrder(doc.data())), total: count.data().count }
+    },
+    async countByStatus() {
+      const counts = await Promise.all(
+        ORDER_STATUSES.map(async (status) => {
+          const count = await col.orders.where('status', '==', status).count().get()
+          return [status, count.data().count] as const
+        }),
+      )
+      return Object.fromEntries(counts) as Record<OrderStatus, number>
+    },
+    // NOTE: `options.mail` (the shipped and cancelled emails) goes to the outbox once it exists.
     async transition(id, to, options) {
       const opts = { ...options, now: iso(options.now) }
       return transaction((tx) => transitionIn(tx, col.orders.doc(id), to, opts))

@@ -3,12 +3,18 @@ import { DuplicateEmailError, type UserStore } from '../store'
 import type { User } from '../types'
 import type { FirestoreContext } from './context.server'
 
+/** A user document as stored; those written before the staff role existed lack it (customers). */
+const toUser = (data: unknown): User => {
+  const user = data as Omit<User, 'staff'> & { staff?: boolean }
+  return { ...user, staff: user.staff ?? false }
+}
+
 export function createUserStore(context: FirestoreContext): UserStore {
   const { col, transaction } = context
 
   const get = async (id: string): Promise<User | null> => {
     const snap = await col.users.doc(id).get()
-    return snap.exists ? (snap.data() as User) : null
+    return snap.exists ? toUser(snap.data()) : null
   }
   const requireUser = async (id: string): Promise<User> => {
     const user = await get(id)
@@ -47,6 +53,19 @@ export function createUserStore(context: FirestoreContext): UserStore {
     async updateAddress(id, address) {
       await col.users.doc(id).update({ address, updatedAt: context.now() })
       return requireUser(id)
+    },
+    async setStaff(id, staff) {
+      const ref = col.users.doc(id)
+      return transaction(async (tx) => {
+        const snap = await tx.get(ref)
+        if (!snap.exists) return null
+        const user = toUser(snap.data())
+        // Only a real change touches updatedAt: granting the role twice changes nothing.
+        if (user.staff === staff) return user
+        const next: User = { ...user, staff, updatedAt: context.now() }
+        tx.update(ref, { staff, updatedAt: next.updatedAt })
+        return next
+      })
     },
   }
 }
