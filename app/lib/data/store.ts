@@ -321,7 +321,10 @@ export interface OutboxStore {
     query: PageRequest & { orderId?: string; status?: OutboxMessage['status'] },
   ): Promise<Page<OutboxMessage>>
   countFailed(): Promise<number>
-  /** The earliest dueAt of a pending message, so the sender knows when to wake; null when none. */
+  /**
+   * The earliest dueAt of a pending message or of a claim (when it runs out), so the sender knows
+   * when to wake; null when none.
+   */
   nextDueAt(): Promise<string | null>
 }
 
