@@ -7,6 +7,7 @@ import { makeProduct } from '~/lib/catalog/test-products'
 import { openStore, type Store } from '~/lib/data/index.server'
 import type { ProductOption } from '~/lib/data/types'
 import { variantIdFor } from '~/lib/data/variants'
+import { newOrderId } from '~/lib/orders/id.server'
 
 /** A customer account a test made for itself (local sign-in: AUTH_BACKEND=local). */
 export type TestUser = { id: string; email: string; password: string; firstName: string }
@@ -31,7 +32,16 @@ type TestFixtures = {
     variants?: { optionValues: string[]; stock: number; priceCents?: number }[]
   }) => Promise<TestProduct>
   /** Makes a customer account straight in the store (signed out), for tests about what comes after sign-up. */
-  createUser: (options?: { firstName?: string }) => Promise<TestUser>
+  createUser: (options?: { firstName?: string; staff?: boolean }) => Promise<TestUser>
+  /**
+   * An order paid through PayFast, made straight in the store (its stock reserved): `quantity`
+   * of the product's default variant, for the customer when given, else a guest's.
+   */
+  createPaidOrder: (options: {
+    product: TestProduct
+    user?: TestUser
+    quantity?: number
+  }) => Promise<{ id: string; email: string }>
 }
 
 type WorkerFixtures = {
@@ -97,7 +107,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // throwaway store (playwright.config.ts), and these ids never collide, so nothing is left to undo.
   },
   createUser: async ({ store }, use, testInfo) => {
-    await use(async ({ firstName = 'Thandi' } = {}) => {
+    await use(async ({ firstName = 'Thandi', staff = false } = {}) => {
       const id = randomUUID()
       const email = `e2e-${testInfo.project.name}-${id.slice(0, 8)}@example.co.za`
       const password = `karoo-${randomBytes(6).toString('hex')}`
@@ -110,9 +120,61 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         address: null,
       })
       await store.credentials.setPasswordHash(id, await hashPassword(password))
+      // What `npm run staff -- grant EMAIL` does on the local backends.
+      if (staff) await store.users.setStaff(id, true)
       return { id, email, password, firstName }
     })
     // Like products, accounts stay in the run's throwaway store: the store cannot delete a user.
+  },
+  createPaidOrder: async ({ store }, use, testInfo) => {
+    await use(async ({ product, user, quantity = 1 }) => {
+      const stored = await store.products.get(product.id)
+      if (!stored) throw new Error(`createPaidOrder: no product ${product.id} in the store`)
+      const variant = stored.variants[0]!
+      const subtotalCents = variant.priceCents * quantity
+      const totalCents = subtotalCents + 9_900
+      const email = user?.email ?? `e2e-${testInfo.project.name}-guest@example.co.za`
+      const placed = await store.orders.place(
+        {
+          userId: user?.id ?? null,
+          email,
+          firstName: user?.firstName ?? 'Thandi',
+          lastName: 'Mokoena',
+          phone: '082 123 4567',
+          shippingAddress: {
+            line1: '12 Long Street',
+            line2: null,
+            suburb: 'Gardens',
+            city: 'Cape Town',
+            province: 'Western Cape',
+            postalCode: '8001',
+          },
+          lines: [
+            {
+              productId: stored.id,
+              variantId: variant.id,
+              name: stored.name,
+              options: [],
+              unitPriceCents: variant.priceCents,
+              quantity,
+              imageUrl: null,
+            },
+          ],
+          subtotalCents,
+          shippingCents: 9_900,
+          totalCents,
+          vatCents: Math.round((totalCents * 15) / 115),
+        },
+        newOrderId(),
+        new Date().toISOString(),
+      )
+      await store.orders.transition(placed.id, 'paid', {
+        now: new Date().toISOString(),
+        pfPaymentId: `e2e-${placed.id}`,
+        note: 'PayFast COMPLETE',
+      })
+      return { id: placed.id, email }
+    })
   },
   javaScript: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false)

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
 
@@ -98,6 +98,16 @@ function useMoveForm(name: StaffMoveName) {
   })
 }
 
+/** Whether this move is being posted (three forms share `intent=status`: their status tells). */
+function useIsMoving(name: StaffMoveName) {
+  const navigation = useNavigation()
+  const posting = useIsPending({
+    intent: name === 'cancel' || name === 'refunded' ? name : 'status',
+  })
+  if (!posting || name === 'cancel' || name === 'refunded') return posting
+  return navigation.formData?.get('status') === name
+}
+
 /** A move that needs nothing but its button: processing, delivered, cancel, refunded. */
 function MoveButton({
   name,
@@ -113,8 +123,7 @@ function MoveButton({
   secondary?: boolean
 }) {
   const [form] = useMoveForm(name)
-  const intent = name === 'cancel' || name === 'refunded' ? name : 'status'
-  const pending = useIsPending({ intent })
+  const pending = useIsMoving(name)
   return (
     <Form method="post" className="form-card" {...getFormProps(form)}>
       <FormErrors form={form} />
@@ -134,7 +143,7 @@ function MoveButton({
 
 function ShipForm() {
   const [form, fields] = useMoveForm('shipped')
-  const pending = useIsPending({ intent: 'status' })
+  const pending = useIsMoving('shipped')
   return (
     <Form method="post" className="form-card" aria-labelledby="ship-title" {...getFormProps(form)}>
       <h3 id="ship-title">Ship it</h3>

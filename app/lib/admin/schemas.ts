@@ -21,10 +21,11 @@ export const orderMoveSchema = z
   ])
   .superRefine((move, ctx) => {
     if (move.intent !== 'status' || move.status !== 'shipped') return
-    if (!move.courier) {
+    // A blank field already failed its own check: one message beside it is enough.
+    if (move.courier === undefined) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['courier'], message: 'Enter the courier' })
     }
-    if (!move.trackingNumber) {
+    if (move.trackingNumber === undefined) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ['trackingNumber'],
