@@ -6,7 +6,10 @@ import {
   type FormMetadata,
 } from '@conform-to/react'
 import {
+  useEffect,
+  useRef,
   type InputHTMLAttributes,
+  type MouseEvent,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
@@ -56,14 +59,95 @@ export function ErrorList({
   )
 }
 
-/** Errors of the whole form (wrong password, rate limited, ...), at the top of the form. */
+/**
+ * The top of a form: the summary of fields to fix (ErrorSummary, which takes focus after a failed
+ * submission) and errors of the whole form (wrong password, rate limited, ...).
+ */
 export function FormErrors({
   form,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's schema
   form: FormMetadata<any, string[]>
 }) {
-  return <ErrorList id={form.errorId} errors={form.errors} className="form-errors" />
+  return (
+    <>
+      <ErrorSummary form={form} />
+      <ErrorList id={form.errorId} errors={form.errors} className="form-errors" />
+    </>
+  )
+}
+
+/**
+ * "There is a problem": at the top of a form that failed, a link to each field in error (conform's
+ * `allErrors`, each field's id being conform's `{formId}-{name}`). After a submission that fails,
+ * in the browser or on the server, focus moves here so a screen reader reads the problems once,
+ * instead of each field's message announcing itself; a link moves focus to its field. Errors of
+ * the whole form stay with FormErrors. Without JS the server's re-rendered form shows it too.
+ */
+export function ErrorSummary({
+  form,
+  title = 'There is a problem',
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's schema
+  form: FormMetadata<any, string[]>
+  title?: string
+}) {
+  const summary = useRef<HTMLDivElement>(null)
+  // Set by a submit attempt, cleared by typing: only a failed submission moves focus, never
+  // an error that appears while the shopper fixes a field.
+  const focusNext = useRef(false)
+  const problems = Object.entries(form.allErrors).flatMap(([name, messages]) =>
+    name ? (messages ?? []).map((message) => ({ id: `${form.id}-${name}`, message })) : [],
+  )
+
+  useEffect(() => {
+    const element = document.getElementById(form.id)
+    if (!element) return
+    const onSubmit = () => (focusNext.current = true)
+    const onInput = () => (focusNext.current = false)
+    element.addEventListener('submit', onSubmit)
+    element.addEventListener('input', onInput)
+    return () => {
+      element.removeEventListener('submit', onSubmit)
+      element.removeEventListener('input', onInput)
+    }
+  }, [form.id])
+
+  useEffect(() => {
+    if (!focusNext.current || problems.length === 0) return
+    focusNext.current = false
+    summary.current?.focus()
+  })
+
+  if (problems.length === 0) return null
+  const toField = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    const field = document.getElementById(id)
+    if (!field) return
+    event.preventDefault()
+    field.focus()
+  }
+  return (
+    <div
+      ref={summary}
+      className="error-summary"
+      tabIndex={-1}
+      aria-labelledby={`${form.id}-summary-title`}
+      role="group"
+    >
+      <h2 id={`${form.id}-summary-title`}>
+        {title}: {problems.length === 1 ? '1 field to fix' : `${problems.length} fields to fix`}
+      </h2>
+      <ul>
+        {problems.map(({ id, message }) => (
+          <li key={`${id}:${message}`}>
+            <a href={`#${id}`} onClick={(event) => toField(event, id)}>
+              {message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
 }
 
 type Frame = {

@@ -39,14 +39,16 @@ describe('/cart', () => {
     expect(item.getByText(/each/)).toHaveTextContent(
       'R 95,00 each (price changed since you added it: was R 89,50)',
     )
-    const quantity = item.getByRole('combobox', { name: 'Quantity of Rooibos tea' })
-    expect(quantity).toHaveValue('2')
-    expect(
-      within(quantity)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['1', '2', '3'])
-    expect(item.getByRole('button', { name: 'Update' })).toHaveAttribute('value', 'update')
+    // The quantity stepper: − and + post intent=update with one less and one more (up to 3 left).
+    const stepper = item.getByRole('form', { name: 'Quantity of Rooibos tea' })
+    expect(stepper).toHaveFormValues({ intent: 'update', productId: 'rooibos' })
+    const less = item.getByRole('button', { name: 'One less Rooibos tea' })
+    const more = item.getByRole('button', { name: 'One more Rooibos tea' })
+    expect(less).toHaveAccessibleDescription('Quantity 2')
+    expect([less, more].map((b) => [b.getAttribute('name'), b.getAttribute('value')])).toEqual([
+      ['quantity', '1'],
+      ['quantity', '3'],
+    ])
     expect(item.getByRole('button', { name: 'Remove Rooibos tea' })).toHaveAttribute(
       'value',
       'remove',

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import remixConfig from '../../../remix.config.js'
 import { renderRouteWithoutJs } from '../../../test/render-route'
 
+import { cartTotals } from '~/lib/cart/rules'
 import { cartFormSchema } from '~/lib/cart/schema'
 
 import { AddToCartForm } from './add-to-cart-form'
@@ -35,6 +36,11 @@ function renderWithCart(answer: (formData: FormData) => unknown, showQuantity = 
         posted.push(formData)
         return answer(formData)
       },
+    },
+    // The mini-cart a successful add opens reads the cart here (mini-cart.test.tsx tests it).
+    {
+      path: '/api/cart',
+      loader: () => ({ lines: [], totals: cartTotals([]), hasProblems: false }),
     },
   ])
   render(<Stub initialEntries={['/shop/rooibos']} future={remixConfig.future} />)
@@ -81,7 +87,7 @@ describe('AddToCartForm', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument()
   })
 
-  it('adds through a fetcher and shows what the cart says', async () => {
+  it('adds through a fetcher and opens the mini-cart saying what the cart did', async () => {
     const posted = renderWithCart((formData) => ({
       result: parseWithZod(formData, { schema: cartFormSchema }).reply(),
       intent: 'add',
@@ -91,7 +97,7 @@ describe('AddToCartForm', () => {
     const user = userEvent.setup()
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Quantity' }), '2')
     await user.click(screen.getByRole('button', { name: 'Add to cart' }))
-    expect(await screen.findByRole('status')).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'Your cart' })).toHaveAccessibleDescription(
       'Added 2 × Rooibos tea to your cart',
     )
     expect(Object.fromEntries(posted[0]!)).toMatchObject({

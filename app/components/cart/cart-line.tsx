@@ -1,13 +1,14 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import type { z } from 'zod'
 
 import { ErrorList } from '~/components/forms'
 import { LineOptions, variantPath } from '~/components/line-options'
+import { QuantityStepper } from '~/components/cart/quantity-stepper'
 import { Link } from '~/components/link'
 import type { CartViewLine } from '~/lib/cart/cart.server'
 import { IMAGE_SIZES, srcSet } from '~/lib/images/responsive'
-import type { removeCartLineSchema, updateCartLineSchema } from '~/lib/cart/schema'
+import type { removeCartLineSchema } from '~/lib/cart/schema'
 import { nameWithOptions } from '~/lib/data/variants'
 import { formatRand } from '~/lib/money'
 
@@ -61,8 +62,11 @@ export function CartLineItem({
         ) : null}
         <div className="cart-line__actions">
           {line.maxQuantity > 0 ? (
-            // A new quantity from the server starts the form afresh with it as the default.
-            <QuantityForm key={line.quantity} line={line} lastResult={lastResults.update} />
+            <QuantityStepper
+              line={line}
+              idPrefix={`cart-line-${line.variantId}`}
+              lastResult={lastResults.update}
+            />
           ) : null}
           <RemoveForm line={line} lastResult={lastResults.remove} />
         </div>
@@ -79,45 +83,6 @@ function useBusy(variantId: string, intent: 'update' | 'remove') {
     navigation.state !== 'idle' &&
     navigation.formData?.get('variantId') === variantId &&
     navigation.formData?.get('intent') === intent
-  )
-}
-
-function QuantityForm({ line, lastResult }: { line: CartViewLine; lastResult: LastResult }) {
-  const busy = useBusy(line.variantId, 'update')
-  const [form, fields] = useForm<z.input<typeof updateCartLineSchema>>({
-    id: `cart-quantity-${line.variantId}`,
-    lastResult,
-    defaultValue: { quantity: String(line.quantity) },
-  })
-  const { key, ...selectProps } = getSelectProps(fields.quantity)
-  return (
-    <Form method="post" className="cart-line__quantity" {...getFormProps(form)}>
-      <input type="hidden" name="productId" value={line.productId} />
-      <input type="hidden" name="variantId" value={line.variantId} />
-      <label htmlFor={fields.quantity.id}>Quantity</label>
-      <select
-        key={key}
-        {...selectProps}
-        aria-label={`Quantity of ${nameWithOptions(line.name, line.options)}`}
-      >
-        {Array.from({ length: Math.max(line.maxQuantity, line.quantity) }, (_, i) => (
-          <option key={i + 1} value={i + 1} disabled={i + 1 > line.maxQuantity}>
-            {i + 1}
-          </option>
-        ))}
-      </select>
-      <button
-        type="submit"
-        name="intent"
-        value="update"
-        className="button button--secondary"
-        disabled={busy}
-      >
-        Update
-      </button>
-      <ErrorList id={fields.quantity.errorId} errors={fields.quantity.errors} />
-      <ErrorList id={form.errorId} errors={form.errors} />
-    </Form>
   )
 }
 

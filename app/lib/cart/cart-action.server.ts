@@ -91,13 +91,10 @@ export async function cartAction({ request }: { request: Request }) {
   }
 
   await writeCartLines(owner, next, store)
-  const headers = await createToastHeaders(
-    { type: 'success', title: message },
-    {
-      'Set-Cookie': await sessionStorage.commitSession(owner.session),
-    },
-  )
+  const session = { 'Set-Cookie': await sessionStorage.commitSession(owner.session) }
   if (form.fetcher) {
+    // One message per action: a fetcher's form (or the mini-cart it opens) says it in its own
+    // status region, so no flash toast repeats it.
     const count = next.reduce((sum, l) => sum + l.quantity, 0)
     return data<CartActionData>(
       {
@@ -105,8 +102,9 @@ export async function cartAction({ request }: { request: Request }) {
         ...about,
         done: { quantity: quantityNow, count, message },
       },
-      { headers },
+      { headers: session },
     )
   }
+  const headers = await createToastHeaders({ type: 'success', title: message }, session)
   return redirect(safeRedirect(form.redirectTo, '/cart'), { headers })
 }
