@@ -27,7 +27,7 @@ const T0 = '2025-03-01T10:00:00.000Z'
 const minutes = (n: number, from = T0) => new Date(Date.parse(from) + n * 60_000).toISOString()
 
 /** A clock the test moves by hand, so order by time never depends on how fast the machine runs. */
-function manualClock(start: string) {
+export function manualClock(start: string) {
   let at = Date.parse(start)
   return {
     now: () => new Date(at),
@@ -147,7 +147,7 @@ type ChangeTest = (change: ProductChange) => boolean
  * Subscribes and records every product change heard. A remote database delivers changes
  * asynchronously, so a test awaits the change it expects rather than polling on a timer.
  */
-function watchProducts(store: Store) {
+export function watchProducts(store: Store) {
   const seen: ProductChange[] = []
   const waiters = new Set<{ test: ChangeTest; resolve: () => void }>()
   const stop = store.products.subscribe((changes) => {
@@ -170,7 +170,7 @@ function watchProducts(store: Store) {
   }
 }
 
-const productUpsert =
+export const productUpsert =
   (id: string, test: (p: Product) => boolean): ChangeTest =>
   (change) =>
     change.type === 'upsert' && change.product.id === id && test(change.product)

@@ -4,6 +4,7 @@ import { describe, it } from 'vitest'
 
 import { describeStoreContract, type ContractHarness } from './contract'
 import { describeBackOfficeOrdersContract } from './contract-back-office-orders'
+import { describeBackOfficeProductsContract } from './contract-back-office-products'
 import { describeOutboxContract } from './contract-outbox'
 import { describeFirestoreLegacyDocuments } from './firestore-legacy-documents'
 import { openStore, type Store } from './index.server'
@@ -48,5 +49,6 @@ if (!emulator) {
   describeStoreContract(`firestore emulator at ${emulator}`, harness())
   describeOutboxContract(`firestore emulator at ${emulator}`, harness())
   describeBackOfficeOrdersContract(`firestore emulator at ${emulator}`, harness())
+  describeBackOfficeProductsContract(`firestore emulator at ${emulator}`, harness())
   describeFirestoreLegacyDocuments(`demo-legacy-${randomBytes(5).toString('hex')}`)
 }

@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { describeStoreContract, type ContractHarness } from './contract'
 import { describeBackOfficeOrdersContract } from './contract-back-office-orders'
+import { describeBackOfficeProductsContract } from './contract-back-office-products'
 import { describeOutboxContract } from './contract-outbox'
 import { openStore } from './index.server'
 
@@ -21,3 +22,4 @@ const harness: ContractHarness = {
 describeStoreContract('sqlite', harness)
 describeOutboxContract('sqlite', harness)
 describeBackOfficeOrdersContract('sqlite', harness)
+describeBackOfficeProductsContract('sqlite', harness)

@@ -10,7 +10,8 @@ import { makeProduct } from '~/lib/catalog/test-products'
 const dataDir = await mkdtemp(path.join(tmpdir(), 'product-images-'))
 process.env.DATA_DIR = dataDir
 const { getStore } = await import('~/lib/data/index.server')
-const { addProductImage, removeProductImage } = await import('./product-images.server')
+const { addProductImage, moveProductImage, removeProductImage } =
+  await import('./product-images.server')
 const { getImageStore } = await import('./image-store.server')
 const { ImageRejectedError } = await import('./prepare.server')
 
@@ -18,6 +19,8 @@ afterAll(async () => {
   await (await getStore()).close()
   await rm(dataDir, { recursive: true, force: true })
 })
+
+const audit = { by: 'nomsa@karoo.example', now: '2026-01-05T09:00:00.000Z' }
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#3c7a64' } })
@@ -28,7 +31,12 @@ describe('addProductImage', () => {
   it('shows an uploaded photo on the product in four sizes, served from the image store', async () => {
     const store = await getStore()
     await store.products.upsertMany([makeProduct({ id: 'mohair-throw' })])
-    const image = await addProductImage('mohair-throw', await photo(2400, 1600), 'A grey throw')
+    const image = await addProductImage(
+      'mohair-throw',
+      await photo(2400, 1600),
+      'A grey throw',
+      audit,
+    )
 
     const product = await store.products.get('mohair-throw')
     expect(product?.images).toHaveLength(2)
@@ -42,12 +50,26 @@ describe('addProductImage', () => {
     }
 
     // The same photo again is not shown twice.
-    await addProductImage('mohair-throw', await photo(2400, 1600), 'A grey throw, folded')
+    await addProductImage('mohair-throw', await photo(2400, 1600), 'A grey throw, folded', audit)
     expect((await store.products.get('mohair-throw'))?.images).toHaveLength(2)
 
-    await removeProductImage('mohair-throw', image.id!)
+    // Moved to the front, and not past it.
+    await moveProductImage('mohair-throw', image.id!, 'up', audit)
+    await moveProductImage('mohair-throw', image.id!, 'up', audit)
+    expect((await store.products.get('mohair-throw'))?.images[0]?.id).toBe(image.id)
+
+    await removeProductImage('mohair-throw', image.id!, audit)
     expect((await store.products.get('mohair-throw'))?.images).toHaveLength(1)
     expect(await images.list('mohair-throw')).toEqual([])
+
+    // Each change is in the product's log under the staff member's name.
+    const log = await store.products.changeLog('mohair-throw')
+    expect(log.map((entry) => [entry.by, entry.change])).toEqual([
+      [audit.by, 'image added: "A grey throw"'],
+      [audit.by, 'image text "A grey throw" -> "A grey throw, folded"'],
+      [audit.by, 'images reordered'],
+      [audit.by, 'image removed: "A grey throw, folded"'],
+    ])
   })
 
   it('leaves the product as it was when the upload is refused', async () => {
@@ -55,7 +77,9 @@ describe('addProductImage', () => {
     await store.products.upsertMany([makeProduct({ id: 'beaded-bracelet' })])
     const before = await store.products.get('beaded-bracelet')
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>')
-    await expect(addProductImage('beaded-bracelet', svg, 'x')).rejects.toThrow(ImageRejectedError)
+    await expect(addProductImage('beaded-bracelet', svg, 'x', audit)).rejects.toThrow(
+      ImageRejectedError,
+    )
     expect(await store.products.get('beaded-bracelet')).toEqual(before)
   })
 })

@@ -1,4 +1,5 @@
 import { getStore } from '~/lib/data/index.server'
+import type { Audit } from '~/lib/data/store'
 import type { ProductImage } from '~/lib/data/types'
 
 import { getImageStore } from './image-store.server'
@@ -6,32 +7,58 @@ import { getImageStore } from './image-store.server'
 /**
  * A photo for a product, as the back office adds it: checked and resized by the image store
  * (ImageRejectedError with the reason when refused), then shown last among the product's
- * pictures. The same photo again replaces itself rather than showing twice.
- *
- * NOTE: the product is read and written whole (the Store has no partial update), so a review
- * counted between the two would lose its rating; fine for a back-office action, not for traffic.
+ * pictures. The same photo again replaces itself rather than showing twice. Only the product's
+ * pictures are written (and logged against `audit`), so a sale or a review counted meanwhile stays.
  */
 export async function addProductImage(
   productId: string,
   bytes: Uint8Array,
   alt: string,
+  audit: Audit,
 ): Promise<ProductImage> {
   const store = await getStore()
   const product = await store.products.get(productId)
   if (!product) throw new Error(`There is no product ${JSON.stringify(productId)}.`)
   const image = await (await getImageStore()).put(productId, bytes, alt)
   const images = [...product.images.filter((i) => i.id !== image.id), image]
-  await store.products.upsertMany([{ ...product, images, updatedAt: new Date().toISOString() }])
+  await store.products.setImages(productId, images, audit)
   return image
 }
 
-/** Takes a picture off a product and out of the image store. */
-export async function removeProductImage(productId: string, imageId: string): Promise<void> {
+/** A picture's id as forms name it: the stored image's hash, or the URL of one kept elsewhere. */
+const imageKey = (image: ProductImage) => image.id ?? image.url
+
+/** Takes a picture off a product and, when it is a stored one, out of the image store. */
+export async function removeProductImage(
+  productId: string,
+  imageId: string,
+  audit: Audit,
+): Promise<void> {
   const store = await getStore()
   const product = await store.products.get(productId)
-  if (product?.images.some((i) => i.id === imageId)) {
-    const images = product.images.filter((i) => i.id !== imageId)
-    await store.products.upsertMany([{ ...product, images, updatedAt: new Date().toISOString() }])
+  const picture = product?.images.find((i) => imageKey(i) === imageId)
+  if (product && picture) {
+    const images = product.images.filter((i) => i !== picture)
+    await store.products.setImages(productId, images, audit)
   }
-  await (await getImageStore()).delete(productId, imageId)
+  // A picture kept elsewhere (a URL) has nothing in the image store.
+  if (!picture || picture.id) await (await getImageStore()).delete(productId, imageId)
+}
+
+/** Moves a picture one place earlier (`up`) or later (`down`); at either end it stays. */
+export async function moveProductImage(
+  productId: string,
+  imageId: string,
+  direction: 'up' | 'down',
+  audit: Audit,
+): Promise<void> {
+  const store = await getStore()
+  const product = await store.products.get(productId)
+  if (!product) throw new Error(`There is no product ${JSON.stringify(productId)}.`)
+  const from = product.images.findIndex((i) => imageKey(i) === imageId)
+  const to = direction === 'up' ? from - 1 : from + 1
+  if (from === -1 || to < 0 || to >= product.images.length) return
+  const images = [...product.images]
+  ;[images[from], images[to]] = [images[to]!, images[from]!]
+  await store.products.setImages(productId, images, audit)
 }

@@ -6,7 +6,7 @@ import { DEFAULT_SEED } from './products'
 import { reviewAuthorName, type DemoUser } from './users'
 
 /** What the seed hands reviews.upsert. */
-export type ReviewSeed = Omit<Review, 'id' | 'createdAt' | 'updatedAt'>
+export type ReviewSeed = Omit<Review, 'id' | 'hidden' | 'createdAt' | 'updatedAt'>
 
 /** Above this many products, only a spread subset of about this many gets reviews. */
 export const MAX_REVIEWED_PRODUCTS = 1000

@@ -1,6 +1,21 @@
-import { iso } from '../rules.server'
+import {
+  FieldPath,
+  type DocumentReference,
+  type Query,
+  type QuerySnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore'
+
+import {
+  applyEdit,
+  compareByName,
+  describeImages,
+  isLowStock,
+  productSearch,
+} from '../product-edit.server'
+import { assertPage, iso } from '../rules.server'
 import type { ProductChange, ProductStore } from '../store'
-import type { Product } from '../types'
+import type { Order, Product, ProductImage, ProductLogEntry } from '../types'
 import { summarizeVariants, withVariants, type ProductInput } from '../variants'
 import type { FirestoreContext } from './context.server'
 
@@ -14,7 +29,60 @@ import type { FirestoreContext } from './context.server'
  */
 export function productFromDoc(data: unknown): Product {
   const product = data as ProductInput
-  return product.variants?.length ? (product as Product) : withVariants(product)
+  return product.variants?.length
+    ? { ...(product as Product), active: product.active ?? true }
+    : withVariants(product)
+}
+
+/**
+ * A product's change log: the subcollection `products/{id}/log`, one document per entry whose id
+ * is its number zero-padded, so document order is oldest first and needs no index. Entries are
+ * numbered inside the transaction that writes them (after the product document is read, which
+ * serialises writers of one product).
+ */
+const LOG = 'log'
+const LOG_ID_DIGITS = 10
+
+export function productLog(product: DocumentReference) {
+  return product.collection(LOG)
+}
+
+/**
+ * Reads the number the product's next log entry takes; call among the transaction's reads, then
+ * write the entry with `logEntry` among its writes.
+ */
+export async function nextLogId(tx: Transaction, product: DocumentReference): Promise<string> {
+  const last = await tx.get(productLog(product).orderBy(FieldPath.documentId(), 'desc').limit(1))
+  const n = last.empty ? 0 : Number(last.docs[0]!.id)
+  return String(n + 1).padStart(LOG_ID_DIGITS, '0')
+}
+
+export function logEntry(
+  tx: Transaction,
+  product: DocumentReference,
+  id: string,
+  entry: ProductLogEntry,
+): void {
+  tx.create(productLog(product).doc(id), entry)
+}
+
+/** Units of each variant of the product held by pending_payment orders, read in `tx` or not. */
+async function heldIn(
+  read: (query: Query) => Promise<QuerySnapshot>,
+  orders: Query,
+  productId: string,
+): Promise<Record<string, number>> {
+  // Equality only (no composite index); unpaid orders expire within 30 minutes, so they are few.
+  const snap = await read(orders.where('status', '==', 'pending_payment'))
+  const held: Record<string, number> = {}
+  for (const doc of snap.docs) {
+    for (const line of (doc.data() as Order).lines) {
+      if (line.productId !== productId) continue
+      const variantId = line.variantId ?? line.productId
+      held[variantId] = (held[variantId] ?? 0) + line.quantity
+    }
+  }
+  return held
 }
 
 /** The document fields that change when a product's variants' stock does. */
@@ -31,23 +99,43 @@ const GET_ALL_CHUNK = 100
 /** A batch holds at most 500 writes. */
 const WRITE_BATCH = 400
 
-export function createProductStore({ db, col, snapshotStops }: FirestoreContext): ProductStore {
+export function createProductStore({
+  db,
+  col,
+  snapshotStops,
+  transaction,
+}: FirestoreContext): ProductStore {
+  /** Name, variants and stock only: what the back office's search and low-stock filter read. */
+  const scan = async () => {
+    const snap = await col.products.select('id', 'name', 'variants', 'stock').get()
+    return snap.docs.map((doc) => {
+      const data = doc.data() as Pick<Product, 'name' | 'stock'> &
+        Partial<Pick<Product, 'variants'>>
+      return {
+        id: doc.id,
+        name: data.name,
+        variants: data.variants?.length ? data.variants : [{ stock: data.stock }],
+      }
+    })
+  }
+  const getMany = async (ids: readonly string[]): Promise<Product[]> => {
+    const unique = [...new Set(ids)]
+    const found: Product[] = []
+    for (let i = 0; i < unique.length; i += GET_ALL_CHUNK) {
+      const refs = unique.slice(i, i + GET_ALL_CHUNK).map((id) => col.products.doc(id))
+      if (refs.length === 0) continue
+      const snaps = await db.getAll(...refs)
+      for (const snap of snaps) if (snap.exists) found.push(productFromDoc(snap.data()))
+    }
+    return found
+  }
+
   return {
     async get(id) {
       const snap = await col.products.doc(id).get()
       return snap.exists ? productFromDoc(snap.data()) : null
     },
-    async getMany(ids) {
-      const unique = [...new Set(ids)]
-      const found: Product[] = []
-      for (let i = 0; i < unique.length; i += GET_ALL_CHUNK) {
-        const refs = unique.slice(i, i + GET_ALL_CHUNK).map((id) => col.products.doc(id))
-        if (refs.length === 0) continue
-        const snaps = await db.getAll(...refs)
-        for (const snap of snaps) if (snap.exists) found.push(productFromDoc(snap.data()))
-      }
-      return found
-    },
+    getMany,
     async all() {
       const snap = await col.products.orderBy('id').get()
       return snap.docs.map((doc) => productFromDoc(doc.data()))
@@ -68,6 +156,78 @@ export function createProductStore({ db, col, snapshotStops }: FirestoreContext)
         }
         await batch.commit()
       }
+    },
+    async list({ q, lowStock = false, offset, limit }) {
+      assertPage({ offset, limit })
+      const matches = productSearch(q)
+      if (!matches && !lowStock) {
+        const [page, total] = await Promise.all([
+          col.products.orderBy('name').offset(offset).limit(limit).get(),
+          col.products.count().get(),
+        ])
+        return {
+          items: page.docs.map((doc) => productFromDoc(doc.data())),
+          total: total.data().count,
+        }
+      }
+      // Firestore cannot search within names or compare a variant's stock: a projection is read
+      // and filtered here. The back office is a handful of staff, so this stays cheap enough.
+      const found = (await scan())
+        .filter((p) => (!lowStock || isLowStock(p)) && (!matches || matches(p)))
+        .sort(compareByName)
+      const items = await getMany(found.slice(offset, offset + limit).map((p) => p.id))
+      return { items, total: found.length }
+    },
+    async countLowStock() {
+      return (await scan()).filter(isLowStock).length
+    },
+    async heldStock(productId) {
+      return heldIn((query) => query.get(), col.orders, productId)
+    },
+    async save(edit, audit) {
+      const at = iso(audit.now)
+      const ref = col.products.doc(edit.id)
+      return transaction(async (tx) => {
+        // The product first: a placement of an order for it writes it, so it waits for this
+        // transaction (or this one retries) and the unpaid orders read next are the current ones.
+        const snap = await tx.get(ref)
+        const held = await heldIn((query) => tx.get(query), col.orders, edit.id)
+        const logId = await nextLogId(tx, ref)
+        const before = snap.exists ? productFromDoc(snap.data()) : null
+        const { product, change } = applyEdit(before, edit, held, at)
+        if (!change) return product
+        tx.set(ref, product)
+        logEntry(tx, ref, logId, { productId: product.id, at, by: audit.by, change })
+        return product
+      })
+    },
+    async setImages(productId, images, audit) {
+      const at = iso(audit.now)
+      const ref = col.products.doc(productId)
+      return transaction(async (tx) => {
+        const snap = await tx.get(ref)
+        if (!snap.exists) throw new Error(`Unknown product ${productId}`)
+        const logId = await nextLogId(tx, ref)
+        const before = productFromDoc(snap.data())
+        const change = describeImages(before.images, images)
+        if (!change) return before
+        // Firestore refuses undefined fields (an image without renditions may carry one).
+        const copy = images.map(
+          (image) =>
+            Object.fromEntries(
+              Object.entries(image).filter(([, value]) => value !== undefined),
+            ) as ProductImage,
+        )
+        tx.update(ref, { images: copy, updatedAt: at })
+        logEntry(tx, ref, logId, { productId, at, by: audit.by, change })
+        return { ...before, images: copy, updatedAt: at }
+      })
+    },
+    async changeLog(productId) {
+      const snap = await productLog(col.products.doc(productId))
+        .orderBy(FieldPath.documentId())
+        .get()
+      return snap.docs.map((doc) => doc.data() as ProductLogEntry)
     },
     /**
      * A snapshot listener per subscriber. Its first snapshot is delivered as upserts of every

@@ -1,20 +1,79 @@
-import { applyRating, assertRating, reviewId } from '../rules.server'
+import type { QuerySnapshot } from 'firebase-admin/firestore'
+
+import { countRating, describeReviewVisibility } from '../product-edit.server'
+import { applyRating, assertPage, assertRating, iso, reviewId } from '../rules.server'
 import type { ReviewStore } from '../store'
 import type { Product, Review } from '../types'
 import type { FirestoreContext } from './context.server'
+import { logEntry, nextLogId } from './products.server'
+
+/** A review document as stored; those written before staff could hide reviews lack `hidden`. */
+const toReview = (data: unknown): Review => {
+  const review = data as Omit<Review, 'hidden'> & { hidden?: boolean }
+  return { ...review, hidden: review.hidden ?? false }
+}
 
 export function createReviewStore(context: FirestoreContext): ReviewStore {
   const { col, transaction } = context
   return {
     async listForProduct(productId, options) {
-      let query = col.reviews.where('productId', '==', productId).orderBy('updatedAt', 'desc')
-      if (options?.limit !== undefined) query = query.limit(options.limit)
-      const snap = await query.get()
-      return snap.docs.map((doc) => doc.data() as Review)
+      // Hidden reviews are skipped here rather than in the query: older documents have no
+      // `hidden` field, and Firestore leaves documents without a field out of any filter on it.
+      const query = col.reviews.where('productId', '==', productId).orderBy('updatedAt', 'desc')
+      const shownOf = (snap: QuerySnapshot) =>
+        snap.docs.map((doc) => toReview(doc.data())).filter((review) => !review.hidden)
+      const limit = options?.limit
+      if (limit === undefined) return shownOf(await query.get())
+      const shown: Review[] = []
+      let page = query.limit(limit)
+      for (;;) {
+        const snap = await page.get()
+        shown.push(...shownOf(snap))
+        const last = snap.docs.at(-1)
+        if (shown.length >= limit || snap.size < limit || !last) return shown.slice(0, limit)
+        page = query.startAfter(last).limit(limit)
+      }
+    },
+    async list({ offset, limit }) {
+      assertPage({ offset, limit })
+      const [page, total] = await Promise.all([
+        col.reviews.orderBy('updatedAt', 'desc').offset(offset).limit(limit).get(),
+        col.reviews.count().get(),
+      ])
+      return { items: page.docs.map((doc) => toReview(doc.data())), total: total.data().count }
+    },
+    async setHidden(id, hidden, audit) {
+      const at = iso(audit.now)
+      const reviewRef = col.reviews.doc(id)
+      return transaction(async (tx) => {
+        const snap = await tx.get(reviewRef)
+        if (!snap.exists) return null
+        const review = toReview(snap.data())
+        if (review.hidden === hidden) return review
+        const productRef = col.products.doc(review.productId)
+        const productSnap = await tx.get(productRef)
+        const logId = await nextLogId(tx, productRef)
+        if (productSnap.exists) {
+          const rating = countRating(
+            (productSnap.data() as Product).rating,
+            review.rating,
+            hidden ? -1 : 1,
+          )
+          tx.update(productRef, { rating, updatedAt: at })
+        }
+        tx.update(reviewRef, { hidden })
+        logEntry(tx, productRef, logId, {
+          productId: review.productId,
+          at,
+          by: audit.by,
+          change: describeReviewVisibility(review, hidden),
+        })
+        return { ...review, hidden }
+      })
     },
     async getByUser(productId, userId) {
       const snap = await col.reviews.doc(reviewId(productId, userId)).get()
-      return snap.exists ? (snap.data() as Review) : null
+      return snap.exists ? toReview(snap.data()) : null
     },
     async upsert(input) {
       assertRating(input.rating)
@@ -25,7 +84,9 @@ export function createReviewStore(context: FirestoreContext): ReviewStore {
         const reviewRef = col.reviews.doc(id)
         const [productSnap, previousSnap] = await tx.getAll(productRef, reviewRef)
         if (!productSnap?.exists) throw new Error(`Unknown product ${input.productId}`)
-        const previous = previousSnap?.exists ? (previousSnap.data() as Review) : null
+        const previous = previousSnap?.exists ? toReview(previousSnap.data()) : null
+        // A customer's resubmission stays hidden when staff hid the first: it is still theirs.
+        const hidden = previous?.hidden ?? false
         const review: Review = {
           id,
           productId: input.productId,
@@ -34,16 +95,20 @@ export function createReviewStore(context: FirestoreContext): ReviewStore {
           rating: input.rating,
           title: input.title,
           body: input.body,
+          hidden,
           createdAt: previous?.createdAt ?? now,
           updatedAt: now,
         }
-        const rating = applyRating(
-          (productSnap.data() as Product).rating,
-          previous?.rating ?? null,
-          input.rating,
-        )
         tx.set(reviewRef, review)
-        tx.update(productRef, { rating, updatedAt: now })
+        // A hidden review is out of the summary before and after.
+        if (!hidden) {
+          const rating = applyRating(
+            (productSnap.data() as Product).rating,
+            previous?.rating ?? null,
+            input.rating,
+          )
+          tx.update(productRef, { rating, updatedAt: now })
+        }
         return review
       })
     },

@@ -19,6 +19,8 @@ export type ProductRow = {
   rating_sum: number
   rating_distribution: string
   options: string
+  /** 1: on sale; 0: off the shop (back office). */
+  active: number
   created_at: string
   updated_at: string
 }
@@ -61,6 +63,7 @@ export const toProduct = (row: ProductRow, variants: readonly VariantRow[]): Pro
     sum: row.rating_sum,
     distribution: JSON.parse(row.rating_distribution) as RatingSummary['distribution'],
   },
+  active: row.active === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 })

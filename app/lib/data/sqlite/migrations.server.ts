@@ -221,6 +221,29 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     `,
   },
   {
+    version: 6,
+    name: 'back office: products on or off sale, hidden reviews, the product change log',
+    sql: `
+      -- Every existing product stays on sale and every existing review shown.
+      ALTER TABLE products ADD COLUMN active INTEGER NOT NULL DEFAULT 1;
+      CREATE INDEX products_name ON products (name);
+      ALTER TABLE reviews ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX reviews_updated ON reviews (updated_at);
+      -- Units held by unpaid orders are summed per product when staff save its stock.
+      CREATE INDEX order_lines_product ON order_lines (product_id);
+
+      -- The audit trail of back-office changes; id orders a product's entries oldest first.
+      CREATE TABLE product_log (
+        id INTEGER PRIMARY KEY,
+        product_id TEXT NOT NULL,
+        at TEXT NOT NULL,
+        made_by TEXT NOT NULL,
+        change TEXT NOT NULL
+      );
+      CREATE INDEX product_log_product ON product_log (product_id, id);
+    `,
+  },
+  {
     version: 7,
     name: 'outbox: mail written with its event, claimed by one sender at a time',
     sql: `

@@ -211,8 +211,10 @@ export function createOrderStore(context: SqliteContext): OrderStore {
           const shortages: OutOfStockError['shortages'] = []
           for (const [variantId, { productId, quantity }] of wanted) {
             const variant = selectVariant.get(variantId)
-            // A variant id must belong to the line's product, or one product's stock could pay for another's.
-            const available = variant?.product_id === productId ? variant.stock : 0
+            // A variant id must belong to the line's product, or one product's stock could pay for
+            // another's; a product off sale (back office) sells nothing, as if sold out.
+            const onSale = context.selectProduct.get(productId)?.active === 1
+            const available = onSale && variant?.product_id === productId ? variant.stock : 0
             if (available < quantity) {
               shortages.push({ productId, variantId, requested: quantity, available })
             }

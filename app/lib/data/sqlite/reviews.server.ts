@@ -1,4 +1,5 @@
-import { applyRating, assertRating, reviewId } from '../rules.server'
+import { countRating, describeReviewVisibility } from '../product-edit.server'
+import { applyRating, assertPage, assertRating, iso, reviewId } from '../rules.server'
 import type { ReviewStore } from '../store'
 import type { Review } from '../types'
 import { toProduct, type SqliteContext } from './context.server'
@@ -11,6 +12,7 @@ type ReviewRow = {
   rating: number
   title: string
   body: string
+  hidden: number
   created_at: string
   updated_at: string
 }
@@ -23,6 +25,7 @@ const toReview = (row: ReviewRow): Review => ({
   rating: row.rating as Review['rating'],
   title: row.title,
   body: row.body,
+  hidden: row.hidden === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 })
@@ -32,13 +35,25 @@ export function createReviewStore(context: SqliteContext): ReviewStore {
   const selectReview = db.prepare<[string, string], ReviewRow>(
     'SELECT * FROM reviews WHERE product_id = ? AND user_id = ?',
   )
+  const selectById = db.prepare<[string], ReviewRow>('SELECT * FROM reviews WHERE id = ?')
   // LIMIT -1 is SQLite for "no limit".
   const selectForProduct = db.prepare<[string, number], ReviewRow>(
-    'SELECT * FROM reviews WHERE product_id = ? ORDER BY updated_at DESC, id LIMIT ?',
+    'SELECT * FROM reviews WHERE product_id = ? AND hidden = 0 ORDER BY updated_at DESC, id LIMIT ?',
+  )
+  // Ties broken by id descending, the order Firestore gives equal times.
+  const selectPage = db.prepare<[number, number], ReviewRow>(
+    'SELECT * FROM reviews ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?',
+  )
+  const countAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM reviews')
+  const updateHidden = db.prepare('UPDATE reviews SET hidden = ? WHERE id = ?')
+  const insertLog = db.prepare(
+    'INSERT INTO product_log (product_id, at, made_by, change) VALUES (?, ?, ?, ?)',
   )
   const upsertReview = db.prepare(
-    `INSERT INTO reviews (id, product_id, user_id, author_name, rating, title, body, created_at, updated_at)
-     VALUES (@id, @productId, @userId, @authorName, @rating, @title, @body, @createdAt, @updatedAt)
+    `INSERT INTO reviews (id, product_id, user_id, author_name, rating, title, body, hidden,
+       created_at, updated_at)
+     VALUES (@id, @productId, @userId, @authorName, @rating, @title, @body, @hidden, @createdAt,
+       @updatedAt)
      ON CONFLICT (product_id, user_id) DO UPDATE SET author_name = excluded.author_name,
        rating = excluded.rating, title = excluded.title, body = excluded.body,
        updated_at = excluded.updated_at`,
@@ -52,6 +67,44 @@ export function createReviewStore(context: SqliteContext): ReviewStore {
     async listForProduct(productId, options) {
       return selectForProduct.all(productId, options?.limit ?? -1).map(toReview)
     },
+    async list({ offset, limit }) {
+      assertPage({ offset, limit })
+      return {
+        items: selectPage.all(limit, offset).map(toReview),
+        total: countAll.get()?.n ?? 0,
+      }
+    },
+    async setHidden(id, hidden, audit) {
+      const at = iso(audit.now)
+      const result = db
+        .transaction(() => {
+          const row = selectById.get(id)
+          if (!row) return null
+          const review = toReview(row)
+          if (review.hidden === hidden) return { review, changed: false }
+          const product = selectProduct.get(review.productId)
+          if (product) {
+            const summary = countRating(
+              toProduct(product, []).rating,
+              review.rating,
+              hidden ? -1 : 1,
+            )
+            updateRating.run(
+              summary.count,
+              summary.sum,
+              JSON.stringify(summary.distribution),
+              at,
+              review.productId,
+            )
+          }
+          updateHidden.run(hidden ? 1 : 0, id)
+          insertLog.run(review.productId, at, audit.by, describeReviewVisibility(review, hidden))
+          return { review: { ...review, hidden }, changed: true }
+        })
+        .immediate()
+      if (result?.changed) context.emitProducts([result.review.productId])
+      return result?.review ?? null
+    },
     async getByUser(productId, userId) {
       const row = selectReview.get(productId, userId)
       return row ? toReview(row) : null
@@ -64,6 +117,8 @@ export function createReviewStore(context: SqliteContext): ReviewStore {
           const product = selectProduct.get(input.productId)
           if (!product) throw new Error(`Unknown product ${input.productId}`)
           const previous = selectReview.get(input.productId, input.userId)
+          // A customer's resubmission stays hidden when staff hid the first: it is still theirs.
+          const hidden = previous?.hidden === 1
           const review: Review = {
             id: previous?.id ?? reviewId(input.productId, input.userId),
             productId: input.productId,
@@ -72,10 +127,13 @@ export function createReviewStore(context: SqliteContext): ReviewStore {
             rating: input.rating,
             title: input.title,
             body: input.body,
+            hidden,
             createdAt: previous?.created_at ?? now,
             updatedAt: now,
           }
-          upsertReview.run(review)
+          upsertReview.run({ ...review, hidden: hidden ? 1 : 0 })
+          // A hidden review is out of the summary before and after.
+          if (hidden) return review
           const summary = applyRating(
             toProduct(product, []).rating,
             previous ? (previous.rating as Review['rating']) : null,
