@@ -8,10 +8,11 @@ import { Link } from '~/components/link'
 import { StatusBadge } from '~/components/orders/order-view'
 import { useIsPending } from '~/components/use-is-pending'
 import { ADMIN_HEADERS, adminMeta } from '~/lib/admin/headers'
-import { isOrderStatus, listOrders, ORDER_FILTERS } from '~/lib/admin/orders.server'
+import { isOrderStatus, listOrders } from '~/lib/admin/orders.server'
 import { pageParam } from '~/lib/admin/paging'
 import { requireStaff } from '~/lib/auth/staff.server'
 import { getStore } from '~/lib/data/index.server'
+import { ORDER_STATUSES } from '~/lib/data/types'
 import { formatSastDateTime } from '~/lib/dates'
 import { formatRand } from '~/lib/money'
 import { STATUS_LABELS } from '~/lib/orders/status'
@@ -68,7 +69,7 @@ export default function AdminOrders() {
           <label htmlFor="orders-status">Status</label>
           <select id="orders-status" name="status" defaultValue={status}>
             <option value="">All statuses</option>
-            {ORDER_FILTERS.map((value) => (
+            {ORDER_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {STATUS_LABELS[value]}
               </option>

@@ -8,9 +8,6 @@ import { STATUS_LABELS } from '~/lib/orders/status'
 import { ADMIN_PAGE_SIZE, pageCount, pageWindow } from './paging'
 import type { OrderMove } from './schemas'
 
-/** The statuses the order list filters by, in the order an order goes through them. */
-export const ORDER_FILTERS = ORDER_STATUSES
-
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)
 }
