@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { makeProduct } from '~/lib/catalog/test-products'
 import { contentChanged } from '~/lib/content/changes.server'
+import { fakeStory, startFakeStoryblok } from '~/lib/content/fake-storyblok-cdn'
+import { withLastGoodCopy } from '~/lib/content/last-good-copy.server'
+import { createStoryblokSource } from '~/lib/content/storyblok.server'
 import { openStore, type Store } from '~/lib/data/index.server'
 import { formatRand } from '~/lib/money'
 
@@ -86,5 +89,44 @@ describe('page cache over the store', () => {
     await visit('rusks')
     contentChanged()
     expect((await visit('rusks')).status).toBe('miss')
+  })
+
+  it('shows a content publish on the very next visit once the webhook refreshed', async () => {
+    const cdn = await startFakeStoryblok()
+    try {
+      cdn.publish([fakeStory('home', { seo_title: 'Home v1' })])
+      // The content source production builds: Storyblok behind its last good copies.
+      const source = withLastGoodCopy(
+        createStoryblokSource({
+          accessToken: 'token-page-cache',
+          version: 'published',
+          endpoint: cdn.endpoint,
+        }),
+        { onChange: contentChanged },
+      )
+      const home = async () => {
+        const nonce = `nonce-${String(++nonces).padStart(18, '0')}`
+        const response = await cache.serve(
+          new Request('http://shop.test/'),
+          { nonce, buildId: 'b1' },
+          async () => {
+            const story = await source.story('home')
+            return new Response(`<h1>${String(story?.content.seo_title)}</h1>`, {
+              headers: { 'Content-Type': 'text/html; charset=utf-8' },
+            })
+          },
+        )
+        return { status: response.headers.get('X-Page-Cache'), html: await response.text() }
+      }
+      await home()
+      expect(await home()).toEqual({ status: 'hit', html: '<h1>Home v1</h1>' })
+      cdn.publish([fakeStory('home', { seo_title: 'Home v2' })])
+      // What the webhook route does before it answers Storyblok.
+      await source.refresh()
+      expect(await home()).toEqual({ status: 'miss', html: '<h1>Home v2</h1>' })
+      await source.settled()
+    } finally {
+      await cdn.close()
+    }
   })
 })
