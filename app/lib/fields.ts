@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/cart/rules'
 import { PROVINCES } from '~/lib/data/types'
+import { parseRandsToCents } from '~/lib/money'
 import { normalizeOrderId } from '~/lib/orders/id'
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from '~/lib/reviews/limits'
 
@@ -177,3 +178,49 @@ export const trackingNumber = requiredText('tracking number', 60, 'Enter the tra
 
 /** Where to go after the form; the action passes it through `safeRedirect` (same-origin paths only). */
 export const redirectTo = z.string().max(2000).optional()
+
+/**
+ * A price in rands as staff type it ("1299.00", "1 299,00", "R 1299"): positive integer cents.
+ * `label` names the field in its messages ("price", "compare-at price").
+ */
+export function randsAmount(label: string) {
+  const ask = `Enter the ${label} in rands, e.g. 1299.00`
+  return z
+    .string({ required_error: ask, invalid_type_error: ask })
+    .max(30, ask)
+    .transform((value, ctx) => {
+      const cents = parseRandsToCents(value)
+      if (cents === null || cents <= 0) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: cents === 0 ? `The ${label} must be more than R 0,00` : ask,
+        })
+        return z.NEVER
+      }
+      return cents
+    })
+}
+
+/** A product's price (back office): required, in cents. */
+export const price = randsAmount('price')
+/** The was-price shown struck through: blank is `null` (the form checks it is above the price). */
+export const compareAtPrice = randsAmount('compare-at price')
+  .optional()
+  .transform((cents) => cents ?? null)
+
+export const STOCK_MAX = 1_000_000
+const STOCK_ASK = 'Enter the stock on hand as a whole number, 0 or more'
+/** Units on hand, including those unpaid orders hold. */
+export const stock = z.coerce
+  .number({ required_error: STOCK_ASK, invalid_type_error: STOCK_ASK })
+  .int(STOCK_ASK)
+  .min(0, STOCK_ASK)
+  .max(STOCK_MAX, `Enter a stock of at most ${STOCK_MAX.toLocaleString('en')}`)
+
+/** A checkbox: ticked ("on", or "true" from a script) is true; absent or "off"/"false" is false. */
+export const checkbox = z
+  .enum(['on', 'true', '1', 'off', 'false', '0'], {
+    errorMap: () => ({ message: 'Tick the box or leave it empty' }),
+  })
+  .optional()
+  .transform((value) => value === 'on' || value === 'true' || value === '1')

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import {
   bodyRule,
+  PRODUCT_UPLOAD_BODY_LIMIT,
   FORM_BODY_LIMIT,
   FORM_FIELD_LIMIT,
   formBodyRefusal,
@@ -78,6 +79,23 @@ describe('bodyRule', () => {
     expect(bodyRule('POST', '/payfast/notify')).toEqual({ limit: ITN_BODY_LIMIT, form: false })
     expect(bodyRule('POST', '/payfast/notify/')).toEqual({ limit: ITN_BODY_LIMIT, form: false })
     expect(bodyRule('POST', '/storyblok/webhook')).toMatchObject({ form: false })
+  })
+
+  it('lets photo uploads to a back-office product page up to 10 MB, and nothing else', () => {
+    const multipart = 'multipart/form-data; boundary=----x'
+    const upload = { limit: PRODUCT_UPLOAD_BODY_LIMIT, form: true }
+    expect(PRODUCT_UPLOAD_BODY_LIMIT).toBeGreaterThan(10 * 1024 * 1024)
+    expect(bodyRule('POST', '/admin/products/rooibos-tea', multipart)).toEqual(upload)
+    expect(bodyRule('POST', '/admin/products/rooibos-tea.data', multipart)).toEqual(upload)
+    expect(bodyRule('POST', '/admin/products/new', multipart)).toEqual(upload)
+    const oneMb = { limit: FORM_BODY_LIMIT, form: true }
+    expect(
+      bodyRule('POST', '/admin/products/rooibos-tea', 'application/x-www-form-urlencoded'),
+    ).toEqual(oneMb)
+    expect(bodyRule('POST', '/admin/products/rooibos-tea')).toEqual(oneMb)
+    expect(bodyRule('POST', '/admin/orders/K7M2P9QRTWXY', multipart)).toEqual(oneMb)
+    expect(bodyRule('POST', '/admin/products/a/b', multipart)).toEqual(oneMb)
+    expect(bodyRule('POST', '/contact', multipart)).toEqual(oneMb)
   })
 })
 

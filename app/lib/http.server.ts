@@ -53,11 +53,27 @@ export type BodyRule = {
   form: boolean
 }
 
+/**
+ * The back office's product pages take photo uploads (DESIGN.md "Product images": up to 10 MB) as
+ * multipart posts: the photo plus the form's few other fields. With JavaScript they post to
+ * `/admin/products/{id}.data` (single fetch).
+ */
+export const PRODUCT_UPLOAD_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024
+const PRODUCT_UPLOAD_PATH = /^\/admin\/products\/[a-z0-9-]{1,120}(?:\.data)?\/?$/
+
 /** What a request's body must be before any route reads it; null when the method carries none. */
-export function bodyRule(method: string, path: string): BodyRule | null {
+export function bodyRule(
+  method: string,
+  path: string,
+  contentType?: string | null,
+): BodyRule | null {
   if (NO_BODY_METHODS.has(method.toUpperCase())) return null
   const own = OWN_BODY_ROUTES.get(path.replace(/\/+$/, '') || '/')
-  return own ? { limit: own, form: false } : { limit: FORM_BODY_LIMIT, form: true }
+  if (own) return { limit: own, form: false }
+  if (PRODUCT_UPLOAD_PATH.test(path) && /^multipart\/form-data\s*;/i.test(contentType ?? '')) {
+    return { limit: PRODUCT_UPLOAD_BODY_LIMIT, form: true }
+  }
+  return { limit: FORM_BODY_LIMIT, form: true }
 }
 
 export type BodyRefusal = { status: 400 | 413 | 415; message: string }

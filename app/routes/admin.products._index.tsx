@@ -1,0 +1,84 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, useLoaderData } from '@remix-run/react'
+
+import { Pager } from '~/components/admin/pager'
+import { Link } from '~/components/link'
+import { adminMeta } from '~/lib/admin/headers'
+import { listProducts, parseProductListQuery } from '~/lib/admin/products.server'
+import { requireStaff } from '~/lib/auth/staff.server'
+import { formatRand } from '~/lib/money'
+
+export const meta: MetaFunction = () => adminMeta('Products')
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request)
+  const query = parseProductListQuery(new URL(request.url))
+  return { query, ...(await listProducts(query)) }
+}
+
+export default function AdminProducts() {
+  const { query, rows, total, pageCount } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <h1>Products</h1>
+      <p>
+        <Link to="/admin/products/new" className="button">
+          New product
+        </Link>
+      </p>
+      <Form method="get" className="admin-filters" role="search" aria-label="Products">
+        <div className="field">
+          <label htmlFor="products-q">Name or id</label>
+          <input id="products-q" type="search" name="q" defaultValue={query.q} maxLength={100} />
+        </div>
+        <div className="field field--checkbox">
+          <label>
+            <input type="checkbox" name="lowStock" value="1" defaultChecked={query.lowStock} /> Low
+            stock only (5 or fewer of a variant)
+          </label>
+        </div>
+        <button type="submit" className="button button--secondary">
+          Search
+        </button>
+      </Form>
+      {rows.length === 0 ? (
+        <p>No products match.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">Products</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Id</th>
+                <th scope="col">Price</th>
+                <th scope="col">Stock</th>
+                <th scope="col">Active</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">
+                    <Link to={`/admin/products/${row.id}`}>{row.name}</Link>
+                  </th>
+                  <td>{row.id}</td>
+                  <td>
+                    {row.from ? 'from ' : ''}
+                    {formatRand(row.priceCents)}
+                  </td>
+                  <td>
+                    {row.stock}
+                    {row.lowStock ? <strong> (low)</strong> : null}
+                  </td>
+                  <td>{row.active ? 'Yes' : 'No (off the shop)'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={query.page} pageCount={pageCount} total={total} noun="products" />
+    </>
+  )
+}
