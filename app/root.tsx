@@ -1,7 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type {
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+  SerializeFrom,
+} from '@remix-run/node'
 import { data } from '@remix-run/node'
 import {
-  Form,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -12,15 +16,14 @@ import {
   useNavigation,
   useRouteError,
   useRouteLoaderData,
-  useSearchParams,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 
 import { Blok } from '~/components/bloks/registry'
-import { Link } from '~/components/link'
 import { useNonce } from '~/components/nonce'
 import { ProgressBar } from '~/components/progress-bar'
+import { SiteHeader } from '~/components/site-header'
 import { FlashNotice, FlashToaster } from '~/components/toaster'
 import { isChunkLoadError, reloadForFailedChunk } from '~/lib/chunk-reload'
 import { loadLayout } from '~/lib/content/layout.server'
@@ -30,6 +33,7 @@ import { getToast } from '~/lib/toast.server'
 import styles from '~/styles/app.css'
 import catalogStyles from '~/styles/catalog.css'
 import contentStyles from '~/styles/content.css'
+import shopperStyles from '~/styles/shopper.css'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
@@ -37,6 +41,8 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: contentStyles },
   // Product cards appear on /, /shop and /liked.
   { rel: 'stylesheet', href: catalogStyles },
+  // The header's predictive search, the mini-cart and quantity steppers, on every page.
+  { rel: 'stylesheet', href: shopperStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
@@ -53,9 +59,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootLoader = typeof loader
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.layout.siteName ?? 'Shop' },
-]
+const NOT_FOUND_TITLE = 'This page could not be found'
+const ERROR_TITLE = 'Something went wrong'
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const siteName = data?.layout.siteName ?? 'Shop'
+  if (!error) return [{ title: siteName }]
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return [{ title: `${notFound ? 'Page not found' : ERROR_TITLE} | ${siteName}` }]
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
@@ -83,6 +95,30 @@ export default function App() {
     navigation.state === 'loading' && navigation.location.pathname !== globalThis.location?.pathname
 
   return (
+    <Shell layout={layout} counts={counts} toast={toast} pending={changingPage}>
+      {changingPage ? <PageSkeleton /> : null}
+      <HoneypotProvider {...honeypotInputProps}>
+        <Outlet />
+      </HoneypotProvider>
+    </Shell>
+  )
+}
+
+type ShellData = Pick<SerializeFrom<typeof loader>, 'layout' | 'counts' | 'toast'>
+
+/**
+ * The page around every route, error pages included: skip link, announcement, header, flash
+ * message, main, footer.
+ */
+function Shell({
+  layout,
+  counts,
+  toast,
+  pending = false,
+  className = 'main',
+  children,
+}: ShellData & { pending?: boolean; className?: string; children: ReactNode }) {
+  return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
@@ -93,67 +129,14 @@ export default function App() {
       <FlashNotice toast={toast} />
       <main
         id="main"
-        className={changingPage ? 'main is-pending' : 'main'}
-        aria-busy={changingPage}
+        className={pending ? `${className} is-pending` : className}
+        aria-busy={pending}
       >
-        {changingPage ? <PageSkeleton /> : null}
-        <HoneypotProvider {...honeypotInputProps}>
-          <Outlet />
-        </HoneypotProvider>
+        {children}
       </main>
       {layout.footer ? <Blok blok={layout.footer} /> : null}
       <FlashToaster toast={toast} />
     </>
-  )
-}
-
-function SiteHeader({
-  siteName,
-  nav,
-  counts,
-}: {
-  siteName: string
-  nav: Parameters<typeof Blok>[0]['blok'] | null
-  counts: { cart: number; liked: number; signedIn: boolean }
-}) {
-  const [params] = useSearchParams()
-  return (
-    <header className="site-header">
-      <div className="site-header__inner">
-        <Link to="/" className="site-header__brand">
-          {siteName}
-        </Link>
-        {nav ? <Blok blok={nav} /> : null}
-        <Form method="get" action="/shop" role="search" className="site-search">
-          <label htmlFor="site-search-q" className="visually-hidden">
-            Search products
-          </label>
-          <input
-            id="site-search-q"
-            type="search"
-            name="q"
-            placeholder="Search products"
-            defaultValue={params.get('q') ?? ''}
-          />
-          <button type="submit">Search</button>
-        </Form>
-        <nav aria-label="Your shop" className="site-header__mine">
-          <Link to="/liked">
-            Liked{' '}
-            <span className="badge" aria-label={`${counts.liked} liked products`}>
-              {counts.liked}
-            </span>
-          </Link>
-          <Link to="/cart">
-            Cart{' '}
-            <span className="badge" aria-label={`${counts.cart} items in cart`}>
-              {counts.cart}
-            </span>
-          </Link>
-          <Link to="/account">{counts.signedIn ? 'Account' : 'Sign in'}</Link>
-        </nav>
-      </div>
-    </header>
   )
 }
 
@@ -181,32 +164,39 @@ export function ErrorBoundary() {
     if (isChunkLoadError(error)) reloadForFailedChunk()
   }, [error])
 
-  return (
+  // The page's one <title> comes from meta above; the message sits in the usual page around it.
+  const message = (
     <>
-      {root ? (
-        <SiteHeader siteName={root.layout.siteName} nav={root.layout.header} counts={root.counts} />
-      ) : null}
-      <main id="main" className="main error-page">
-        {notFound ? (
-          <>
-            <title>Page not found</title>
-            <h1>This page could not be found</h1>
-            <p>The link may be old, or the address mistyped.</p>
-          </>
-        ) : (
-          <>
-            <title>Something went wrong</title>
-            <h1>Something went wrong</h1>
-            <p>We could not show this page. Please try again in a moment.</p>
-            {process.env.NODE_ENV === 'development' && error instanceof Error ? (
-              <pre className="error-page__stack">{error.stack}</pre>
-            ) : null}
-          </>
-        )}
-        <p>
-          <a href="/">Back to the home page</a>
-        </p>
-      </main>
+      {notFound ? (
+        <>
+          <h1>{NOT_FOUND_TITLE}</h1>
+          <p>The link may be old, or the address mistyped.</p>
+        </>
+      ) : (
+        <>
+          <h1>{ERROR_TITLE}</h1>
+          <p>We could not show this page. Please try again in a moment.</p>
+          {process.env.NODE_ENV === 'development' && error instanceof Error ? (
+            <pre className="error-page__stack">{error.stack}</pre>
+          ) : null}
+        </>
+      )}
+      <p>
+        <a href="/">Back to the home page</a>
+      </p>
     </>
+  )
+  if (!root) {
+    // The root loader itself failed: no layout to wrap the message in, only the skip target.
+    return (
+      <main id="main" className="main error-page">
+        {message}
+      </main>
+    )
+  }
+  return (
+    <Shell layout={root.layout} counts={root.counts} toast={null} className="main error-page">
+      {message}
+    </Shell>
   )
 }

@@ -12,6 +12,7 @@ import type { z } from 'zod'
 
 import { Field, FormErrors, TextareaField, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
+import { useResetAfterSuccess } from '~/components/use-reset-after-success'
 import { optionalUser } from '~/lib/auth/session.server'
 import { contactAction } from '~/lib/contact/contact-action.server'
 import { MESSAGE_MAX, MESSAGE_MIN } from '~/lib/contact/limits'
@@ -54,17 +55,21 @@ export default function ContactPage() {
     ...VALIDATE_ON,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema }),
   })
+  useResetAfterSuccess(form.id, { pending, failed: actionData !== undefined })
+  const showSent = sent && !actionData
 
   return (
     <div className="form-page">
       <h1>Contact us</h1>
-      {sent && !actionData ? (
-        <div className="form-notice" role="status">
+      {/* The one confirmation of a sent message (no toast repeats it). The live region is always
+          there, so screen readers announce the text when it arrives after a post with JS. */}
+      <div className={showSent ? 'form-notice' : undefined} role="status">
+        {showSent ? (
           <p>
             <strong>Thanks, your message has been sent.</strong> We reply within two working days.
           </p>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
       <Form
         method="post"
         action="/contact"

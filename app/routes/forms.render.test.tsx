@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { parseWithZod } from '@conform-to/zod'
-import { screen, within } from '@testing-library/react'
+import { redirect } from '@remix-run/node'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 
@@ -102,6 +103,34 @@ describe('the contact form', () => {
         name__confirm: '',
       }),
     ])
+  })
+})
+
+describe('the contact form once sent', () => {
+  it('is empty again after the message is sent (the action redirects to /contact?sent=1)', async () => {
+    renderRoute(ContactPage, {
+      url: '/contact',
+      loaderData: contactData,
+      action: () => redirect('/contact?sent=1'),
+    })
+    const form = await screen.findByRole('form', { name: 'Send us a message' })
+    await userEvent.type(
+      within(form).getByRole('textbox', { name: 'Email' }),
+      'lerato@example.co.za',
+    )
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Subject' }), 'Delivery')
+    await userEvent.type(
+      within(form).getByRole('textbox', { name: 'Message' }),
+      'When will my order arrive?',
+    )
+    await userEvent.click(within(form).getByRole('button', { name: 'Send message' }))
+
+    await waitFor(() =>
+      expect(within(form).getByRole('textbox', { name: 'Message' })).toHaveValue(''),
+    )
+    expect(within(form).getByRole('textbox', { name: 'Subject' })).toHaveValue('')
+    // Back to the page's defaults, not blank: a signed-in customer's name stays.
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('Lerato')
   })
 })
 

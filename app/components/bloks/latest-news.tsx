@@ -3,8 +3,12 @@ import type { Blok } from '~/lib/content/types'
 import { formatSastDate } from '~/lib/dates'
 
 import { editable, text } from './fields'
+import { SmartLink } from './smart-link'
 
-/** The newest articles under news/, newest first; the loader fetched them (see bloks.server.ts). */
+/**
+ * The newest articles under news/, newest first; the loader fetched them (see bloks.server.ts).
+ * Each card links to its story.
+ */
 export function LatestNews({ blok }: { blok: Blok }) {
   const title = text(blok.title) || 'Latest news'
   const articles = Array.isArray(blok.articles) ? (blok.articles as NewsCard[]) : []
@@ -19,6 +23,7 @@ export function LatestNews({ blok }: { blok: Blok }) {
         {articles.map((article) => (
           <li key={article.uuid}>
             <article className="news-card">
+              {/* A picture only when the story has one: no placeholder standing in for it. */}
               {article.image ? (
                 <img
                   className="news-card__image"
@@ -26,14 +31,14 @@ export function LatestNews({ blok }: { blok: Blok }) {
                   alt={article.image.alt}
                   loading="lazy"
                 />
-              ) : (
-                <div
-                  className="news-card__image news-card__image--placeholder"
-                  aria-hidden="true"
-                />
-              )}
+              ) : null}
               <div className="news-card__body">
-                <h3 className="news-card__title">{article.title}</h3>
+                <h3 className="news-card__title">
+                  {/* The link covers the whole card (news-card__link::after in content.css). */}
+                  <SmartLink href={article.href} className="news-card__link">
+                    {article.title}
+                  </SmartLink>
+                </h3>
                 {article.date ? <NewsDate value={article.date} /> : null}
                 {article.teaser ? <p className="news-card__teaser">{article.teaser}</p> : null}
               </div>
@@ -45,7 +50,8 @@ export function LatestNews({ blok }: { blok: Blok }) {
   )
 }
 
-function NewsDate({ value }: { value: string }) {
+/** A news date, as the day in South Africa. */
+export function NewsDate({ value }: { value: string }) {
   // Storyblok's date fields read "2024-05-02 09:00" in UTC; parse them as UTC so server and
   // browser agree on the day whatever their time zones.
   const date = new Date(

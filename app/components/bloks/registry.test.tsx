@@ -128,7 +128,7 @@ describe('blok registry', () => {
     expect(screen.getByText('bold').tagName).toBe('STRONG')
   })
 
-  it('renders news cards with a formatted date', () => {
+  it('renders news cards as links to their stories, with a formatted date', () => {
     render({
       _uid: 'n',
       component: 'latest_news',
@@ -137,6 +137,7 @@ describe('blok registry', () => {
         {
           uuid: '1',
           title: 'Spring arrivals',
+          href: '/news/spring-arrivals',
           date: '2025-09-02 08:00',
           teaser: 'Fig preserves.',
           image: null,
@@ -145,6 +146,11 @@ describe('blok registry', () => {
     })
     const news = screen.getByRole('region', { name: 'Latest news' })
     expect(within(news).getByRole('heading', { level: 3, name: 'Spring arrivals' })).toBeVisible()
+    expect(within(news).getByRole('link', { name: 'Spring arrivals' })).toHaveAttribute(
+      'href',
+      '/news/spring-arrivals',
+    )
+    expect(within(news).queryByRole('img')).not.toBeInTheDocument()
     const date = within(news).getByText('2 September 2025')
     expect(date.tagName).toBe('TIME')
     expect(date).toHaveAttribute('dateTime', '2025-09-02T08:00:00.000Z')

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react'
 import type { Blok as BlokData } from '~/lib/content/types'
 
 import { AnnouncementBar } from './announcement-bar'
+import { Article } from './article'
 import { FaqItem, FaqList } from './faq'
 import { FeaturedProducts } from './featured-products'
 import { Footer } from './footer'
@@ -27,6 +28,7 @@ const components: Record<string, BlokComponent> = {
   faq_item: FaqItem,
   quotes: Quotes,
   rich_text: RichTextBlok,
+  article: Article,
   featured_products: FeaturedProducts,
 }
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { parseWithZod } from '@conform-to/zod'
-import { screen, within } from '@testing-library/react'
+import { redirect } from '@remix-run/node'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 
@@ -77,5 +78,23 @@ describe('ReviewForm', () => {
     expect(body).toHaveValue('Smooth tea.')
     expect(within(form()).getByRole('radio', { name: '4 stars' })).toBeChecked()
     expect(within(form()).getByRole('textbox', { name: 'Title (optional)' })).toHaveValue('Lovely')
+  })
+
+  it('empties itself once the review is posted (the action redirects back to the product)', async () => {
+    renderRoute(ReviewForm, {
+      url: '/shop/rooibos',
+      action: () => redirect('/shop/rooibos'),
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('radio', { name: '5 stars' }))
+    await user.type(within(form()).getByRole('textbox', { name: 'Title (optional)' }), 'Lovely')
+    await user.type(within(form()).getByRole('textbox', { name: 'Your review' }), 'Smooth tea.')
+    await user.click(screen.getByRole('button', { name: 'Post review' }))
+
+    await waitFor(() =>
+      expect(within(form()).getByRole('textbox', { name: 'Your review' })).toHaveValue(''),
+    )
+    expect(within(form()).getByRole('textbox', { name: 'Title (optional)' })).toHaveValue('')
+    expect(within(form()).getByRole('radio', { name: '5 stars' })).not.toBeChecked()
   })
 })

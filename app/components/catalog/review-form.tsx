@@ -4,6 +4,7 @@ import type { z } from 'zod'
 
 import { ErrorList, Field, FormErrors, TextareaField } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
+import { useResetAfterSuccess } from '~/components/use-reset-after-success'
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from '~/lib/reviews/limits'
 import type { ReviewActionData } from '~/lib/reviews/review-action.server'
 import type { reviewFormSchema } from '~/lib/reviews/schema'
@@ -19,7 +20,10 @@ const constraint = {
 }
 const STARS = ['5', '4', '3', '2', '1']
 
-/** The review form of /shop/:id: rating 1-5, optional title, the review itself. */
+/**
+ * The review form of /shop/:id: rating 1-5, optional title, the review itself. Emptied once a
+ * review is posted (the action redirects back here with a toast).
+ */
 export function ReviewForm() {
   const actionData = useActionData<ReviewActionData>()
   const pending = useIsPending({ intent: 'review' })
@@ -28,6 +32,7 @@ export function ReviewForm() {
     lastResult: actionData?.result,
     constraint,
   })
+  useResetAfterSuccess(form.id, { pending, failed: actionData !== undefined })
   const rating = fields.rating
 
   return (

@@ -1,3 +1,4 @@
+import { linkHref } from '~/components/bloks/fields'
 import { prepareFeaturedProducts } from '~/lib/catalog/featured.server'
 
 import { ContentUnavailableError } from './last-good-copy.server'
@@ -15,6 +16,8 @@ export const NEWS_FOLDER = 'news/'
 export type NewsCard = {
   uuid: string
   title: string
+  /** The article's own `link` when the editor set one (a story elsewhere), else its page here. */
+  href: string
   date: string | null
   teaser: string
   image: { src: string; alt: string } | null
@@ -66,6 +69,7 @@ export function toNewsCard(story: Story): NewsCard {
   return {
     uuid: story.uuid,
     title: text(content.title) || story.name,
+    href: linkHref(content.link) ?? `/${story.full_slug.replace(/^\/+/, '')}`,
     date: text(content.date) || story.first_published_at || null,
     teaser: text(content.teaser),
     image,

@@ -42,7 +42,9 @@ describe('content pages from the demo stories', () => {
     expect(articles).toHaveLength(3)
     const dates = articles.map((a) => a.date)
     expect(dates).toEqual([...dates].sort().reverse())
-    expect(Object.keys(articles[0] ?? {}).sort()).toEqual(['date', 'image', 'teaser', 'title', 'uuid'])
+    expect(Object.keys(articles[0] ?? {}).sort()).toEqual(['date', 'href', 'image', 'teaser', 'title', 'uuid'])
+    // Each card leads to its story's page.
+    expect((articles[0] as unknown as { href: string }).href).toMatch(/^\/news\/[a-z0-9-]+$/)
 
     const quotes = body(page.page).find((b) => b.component === 'quotes')?.quotes as { quote: string; author: string }[]
     expect(quotes.length).toBeGreaterThanOrEqual(4)

@@ -1,0 +1,25 @@
+import type { Blok } from '~/lib/content/types'
+
+import { editable, text } from './fields'
+import { NewsDate } from './latest-news'
+import { RichText } from './rich-text'
+
+/** A news story (`article` under news/): title, date, picture when it has one, and the text. */
+export function Article({ blok }: { blok: Blok }) {
+  const title = text(blok.title)
+  const date = text(blok.date)
+  const image =
+    blok.image && typeof blok.image === 'object'
+      ? (blok.image as { filename?: string; alt?: string })
+      : null
+  return (
+    <article className="news-article container" {...editable(blok)}>
+      {title ? <h1 className="news-article__title">{title}</h1> : null}
+      {date ? <NewsDate value={date} /> : null}
+      {image?.filename ? (
+        <img className="news-article__image" src={image.filename} alt={image.alt ?? ''} />
+      ) : null}
+      <RichText doc={blok.body} className="prose" />
+    </article>
+  )
+}
