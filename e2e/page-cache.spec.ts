@@ -210,3 +210,36 @@ test('a page served from the cache runs its scripts under its own nonce', async 
     await expect(page).toHaveURL(/\/auth/)
   }
 })
+
+test("a review posted on the shop shows to the next anonymous visitor as the action's answer arrives", async ({
+  page,
+  request,
+  createProduct,
+  createUser,
+}) => {
+  // This server's own write: the store's change event empties the cache inside the action.
+  const product = await createProduct()
+  const user = await createUser()
+  await page.goto('/auth')
+  const signIn = page.getByRole('form', { name: 'Sign in' })
+  await signIn.getByLabel('Email').fill(user.email)
+  await signIn.getByLabel('Password').fill(user.password)
+  await signIn.getByRole('button', { name: 'Sign in' }).click()
+  await expect(
+    page.getByRole('navigation', { name: 'Your shop' }).getByRole('link', { name: 'Account' }),
+  ).toBeVisible()
+  await page.goto(product.href)
+  await untilKept(request, product.href)
+
+  const title = `Fresh ${Date.now().toString(36)}`
+  const form = page.getByRole('form', { name: 'Write a review' })
+  await form.getByRole('radio', { name: '5 stars' }).check()
+  await form.getByLabel(/title/i).fill(title)
+  await form.getByRole('textbox', { name: 'Your review' }).fill('Seen by everyone at once.')
+  await form.getByRole('button', { name: 'Post review' }).click()
+  await expect(page.getByText('Thanks for your review').first()).toBeAttached()
+
+  const anonymous = await request.get(product.href)
+  expect(anonymous.headers()['x-page-cache']).not.toBe('hit')
+  expect(await anonymous.text()).toContain(title)
+})

@@ -242,7 +242,7 @@ function makeEntry(body: Buffer, nonce: string, headers: Headers, productId: str
   const kept: [string, string][] = []
   for (const [name, value] of headers) if (!DROPPED_HEADERS.has(name)) kept.push([name, value])
   const headerBytes = kept.reduce((sum, [name, value]) => sum + name.length + value.length, 0)
-  return { pieces, headers: kept, productId, bytes: body.length + headerBytes }
+  return { pieces, headers: kept, productId, bytes: Math.max(1, body.length + headerBytes) }
 }
 
 function respond(entry: Entry, nonce: string, head: boolean, status: PageCacheStatus): Response {
