@@ -103,7 +103,12 @@ export function ErrorSummary({
   useEffect(() => {
     const element = document.getElementById(form.id)
     if (!element) return
-    const onSubmit = () => (focusNext.current = true)
+    // NOTE: conform revalidates a field as it is typed in by submitting the form with its own
+    // intent button (`__intent__`); only the shopper's own submit counts.
+    const onSubmit = (event: SubmitEvent) => {
+      const submitter = event.submitter as HTMLButtonElement | null
+      if (submitter?.name !== '__intent__') focusNext.current = true
+    }
     const onInput = () => (focusNext.current = false)
     element.addEventListener('submit', onSubmit)
     element.addEventListener('input', onInput)

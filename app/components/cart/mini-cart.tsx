@@ -71,7 +71,7 @@ export function MiniCart({
 
   function onKeyDown(event: ReactKeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
-      event.stopPropagation()
+      event.preventDefault()
       onClose()
       return
     }

@@ -155,10 +155,11 @@ export function PredictiveSearch() {
         name="q"
         placeholder="Search products"
         maxLength={100}
+        // Controlled from the first render: switching from defaultValue at hydration makes React warn.
+        value={query}
+        onChange={onChange}
         {...(hydrated
           ? {
-              value: query,
-              onChange,
               onKeyDown,
               role: 'combobox',
               autoComplete: 'off',
@@ -167,7 +168,7 @@ export function PredictiveSearch() {
               'aria-controls': listboxId,
               'aria-activedescendant': expanded && active >= 0 ? optionId(active) : undefined,
             }
-          : { defaultValue: urlQuery })}
+          : {})}
       />
       <button type="submit">Search</button>
       {hydrated ? (
