@@ -40,6 +40,18 @@ export default defineConfig({
   projects: [
     { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
     { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
+    // A phone (390x844, touch) for the layout specs only: nothing scrolls sideways, the header stays small.
+    {
+      name: 'phone',
+      testMatch: /layout\.spec\.ts/,
+      use: {
+        ...chromium,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        javaScriptEnabled: true,
+      },
+    },
   ],
   webServer: {
     command: 'npm run build && npx tsx scripts/seed.ts --if-empty && node server.mjs',

@@ -1,0 +1,190 @@
+import type { Page } from '@playwright/test'
+
+import { expect, test, type TestProduct } from './fixtures'
+
+/**
+ * The phone-first layout (issue 13). Phone widths run in the `phone` project (390x844, touch, JS)
+ * and the `no-js` project (viewport set per test); the desktop header in `js` and `no-js`.
+ */
+const PHONE_WIDTHS = [320, 390]
+const HEADER_MAX_ON_PHONES = 64
+const MAIN_NAV = ['Home', 'Shop', 'About us', 'FAQ', 'Contact', 'Track order']
+
+function mainRoutes(product: TestProduct) {
+  return [
+    '/',
+    '/shop',
+    product.href,
+    '/cart',
+    '/checkout',
+    '/about_us',
+    '/faq',
+    '/contact',
+    '/track_order',
+    '/auth',
+    '/no-such-page',
+  ]
+}
+
+/** A line in this browser's cart: a plain form post, as a no-JS add to cart sends. */
+async function addToCart(page: Page, product: TestProduct, baseURL: string | undefined) {
+  const response = await page.request.post('/cart', {
+    form: { intent: 'add', productId: product.id, quantity: '1' },
+    headers: { Origin: baseURL ?? '' },
+  })
+  expect(response.ok()).toBe(true)
+}
+
+async function pageWidth(page: Page) {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }))
+}
+
+const menuButton = (page: Page) =>
+  page
+    .getByRole('banner')
+    .locator('summary')
+    .filter({ hasText: /^Menu$/ })
+
+test.describe('on a phone', () => {
+  // With JS, the phone project covers phone widths; the desktop js project would only repeat it.
+  test.skip(
+    ({ javaScriptEnabled, isMobile }) => javaScriptEnabled !== false && !isMobile,
+    'phone widths with JS run in the phone project',
+  )
+
+  for (const width of PHONE_WIDTHS) {
+    test(`every main page fits ${width} px with no sideways scroll and a small header`, async ({
+      page,
+      createProduct,
+      baseURL,
+      javaScript,
+    }) => {
+      await page.setViewportSize({ width, height: 844 })
+      const product = await createProduct()
+      await addToCart(page, product, baseURL)
+      for (const path of mainRoutes(product)) {
+        await test.step(path, async () => {
+          await page.goto(path)
+          // With JS, the carousel and other enhancements have run (they once widened the page).
+          if (javaScript) await page.waitForLoadState('networkidle')
+          const { scrollWidth, innerWidth } = await pageWidth(page)
+          expect.soft(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(innerWidth)
+          const header = await page.getByRole('banner').boundingBox()
+          expect
+            .soft(header?.height ?? Infinity, `${path} header`)
+            .toBeLessThanOrEqual(HEADER_MAX_ON_PHONES)
+        })
+      }
+    })
+  }
+
+  test('the menu button opens the navigation drawer, which fits the screen', async ({
+    page,
+    javaScript,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 700 })
+    await page.goto('/about_us')
+    const main = page.getByRole('navigation', { name: 'Main' })
+    await expect(main).toBeHidden()
+    await menuButton(page).click()
+    for (const name of MAIN_NAV) {
+      await expect(main.getByRole('link', { name, exact: true })).toBeVisible()
+    }
+    // The search box (a searchbox, or the predictive combobox with JS) is in the drawer too.
+    await expect(page.getByRole('search').getByLabel('Search products')).toBeVisible()
+    const { scrollWidth, innerWidth } = await pageWidth(page)
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
+
+    if (javaScript) {
+      // Escape closes it and gives focus back to the button.
+      await page.keyboard.press('Escape')
+      await expect(main).toBeHidden()
+      await expect(menuButton(page)).toBeFocused()
+      // A link in the drawer navigates and the drawer closes behind it.
+      await menuButton(page).click()
+      await main.getByRole('link', { name: 'FAQ', exact: true }).click()
+      await expect(page).toHaveURL('/faq')
+      await expect(main).toBeHidden()
+    }
+  })
+
+  test('after the skip link, the focused element is not hidden under the sticky header', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/shop')
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Tab')
+    const header = (await page.getByRole('banner').boundingBox())!
+    const focused = await page.evaluate(() => document.activeElement?.getBoundingClientRect().top)
+    expect(focused).toBeGreaterThanOrEqual(header.y + header.height)
+  })
+
+  test('/shop folds its filters into "Filter and sort"', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/shop')
+    const filters = page.getByRole('form', { name: 'Search and filter products' })
+    await expect(filters).toBeHidden()
+    await page.locator('summary').filter({ hasText: 'Filter and sort' }).click()
+    await expect(filters).toBeVisible()
+    await expect(filters.getByRole('button', { name: 'Apply' })).toBeVisible()
+  })
+
+  test('a signed-in customer signs out from the header', async ({ page, createUser }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const user = await createUser()
+    await page.goto('/auth')
+    const form = page.getByRole('form', { name: 'Sign in' })
+    await form.getByLabel('Email').fill(user.email)
+    await form.getByLabel('Password').fill(user.password)
+    await form.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL('/')
+
+    await menuButton(page).click()
+    const mine = page.getByRole('navigation', { name: 'Your shop' })
+    await mine.locator('summary').filter({ hasText: 'Account menu' }).click()
+    await mine.getByRole('button', { name: 'Sign out' }).click()
+    await menuButton(page).click()
+    await expect(mine.getByRole('link', { name: 'Sign in' })).toBeVisible()
+  })
+})
+
+test.describe('on a desktop', () => {
+  test.skip(({ isMobile }) => isMobile, 'desktop layout')
+
+  test('the header is one row with the navigation in it, and no menu button', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    for (const path of ['/', '/shop', '/no-such-page']) {
+      await page.goto(path)
+      const header = (await page.getByRole('banner').boundingBox())!
+      expect(header.height, path).toBeLessThan(80)
+      await expect(menuButton(page)).toBeHidden()
+      const main = page.getByRole('navigation', { name: 'Main' })
+      for (const name of MAIN_NAV) {
+        await expect(main.getByRole('link', { name, exact: true })).toBeVisible()
+      }
+      await expect(page.getByRole('form', { name: 'Search and filter products' })).toHaveCount(
+        path === '/shop' ? 1 : 0,
+      )
+    }
+    // Beside the results, the filters show without opening anything.
+    await page.goto('/shop')
+    await expect(page.getByRole('form', { name: 'Search and filter products' })).toBeVisible()
+  })
+})
+
+test('the 404 page has one title and the usual header, footer and skip link', async ({ page }) => {
+  const response = await page.goto('/no-such-page')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible()
+  await expect(page.locator('title')).toHaveCount(1)
+  await expect(page).toHaveTitle(/Page not found/)
+  await expect(page.getByRole('banner')).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeAttached()
+})
