@@ -1,0 +1,161 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+
+import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
+
+import type { AdminOrderView } from '~/lib/admin/orders.server'
+
+import AdminOrder from './admin.orders.$id'
+
+const STAFF = 'nomsa@shop.example.co.za'
+
+function paidOrder(overrides: Partial<AdminOrderView> = {}): AdminOrderView {
+  return {
+    id: 'K7M2P9QRTWXY',
+    status: 'paid',
+    statusLabel: 'Paid',
+    createdAt: '2025-03-01T10:00:00.000Z',
+    email: 'thandi@example.co.za',
+    name: 'Thandi Mokoena',
+    phone: '082 123 4567',
+    history: [
+      {
+        status: 'pending_payment',
+        label: 'Awaiting payment',
+        at: '2025-03-01T10:00:00.000Z',
+        note: null,
+        by: null,
+      },
+      {
+        status: 'paid',
+        label: 'Paid',
+        at: '2025-03-01T10:03:00.000Z',
+        note: 'PayFast COMPLETE',
+        by: null,
+      },
+    ],
+    lines: [
+      {
+        productId: 'silk-shirt',
+        variantId: 'silk-shirt--m',
+        name: 'Silk shirt',
+        options: [{ name: 'Size', value: 'M' }],
+        unitPriceCents: 45000,
+        quantity: 1,
+        lineTotalCents: 45000,
+        imageUrl: null,
+      },
+    ],
+    subtotalCents: 45000,
+    shippingCents: 9900,
+    totalCents: 54900,
+    vatCents: 7161,
+    shippingAddress: {
+      line1: '12 Long Street',
+      line2: null,
+      suburb: 'Gardens',
+      city: 'Cape Town',
+      province: 'Western Cape',
+      postalCode: '8001',
+    },
+    pfPaymentId: '1089250',
+    shipment: null,
+    refundNeeded: false,
+    customer: 'account',
+    moves: ['processing', 'shipped'],
+    emails: [
+      {
+        key: 'order-paid:K7M2P9QRTWXY',
+        to: 'thandi@example.co.za',
+        subject: 'Order K7M2P9QRTWXY paid',
+        status: 'sent',
+        attempts: 1,
+        lastError: null,
+        createdAt: '2025-03-01T10:03:00.000Z',
+        sentAt: '2025-03-01T10:03:05.000Z',
+      },
+    ],
+    ...overrides,
+  }
+}
+
+const options = (order: AdminOrderView) => ({
+  url: `/admin/orders/${order.id}`,
+  path: '/admin/orders/:id',
+  loaderData: { order },
+})
+
+describe('/admin/orders/:id', () => {
+  it('offers only the moves allowed from paid, with the order, its options and its emails', () => {
+    const order = paidOrder()
+    renderRouteWithoutJs(AdminOrder, options(order))
+    expect(screen.getByRole('button', { name: 'Mark processing' })).toBeInTheDocument()
+    const ship = screen.getByRole('form', { name: 'Ship it' })
+    expect(within(ship).getByLabelText('Courier')).toBeRequired()
+    expect(within(ship).getByLabelText('Tracking number')).toBeRequired()
+    expect(screen.queryByRole('button', { name: 'Mark delivered' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Mark refunded' })).not.toBeInTheDocument()
+    expect(screen.getByRole('rowheader', { name: /Silk shirt/ })).toHaveTextContent(
+      'Silk shirtSize: M',
+    )
+    expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent('1089250')
+    expect(
+      within(screen.getByRole('region', { name: 'Emails' })).getByRole('rowheader', {
+        name: 'Order K7M2P9QRTWXY paid',
+      }),
+    ).toBeInTheDocument()
+  })
+
+  it('shows who made each change, the shipment, the refund flag and when nothing is left', () => {
+    const order = paidOrder({
+      status: 'delivered',
+      statusLabel: 'Delivered',
+      shipment: { courier: 'The Courier Guy', trackingNumber: 'TCG123' },
+      refundNeeded: true,
+      moves: ['refunded'],
+      history: [
+        ...paidOrder().history,
+        {
+          status: 'shipped',
+          label: 'Shipped',
+          at: '2025-03-02T08:00:00.000Z',
+          note: null,
+          by: STAFF,
+        },
+      ],
+    })
+    renderRouteWithoutJs(AdminOrder, options(order))
+    const steps = within(screen.getByRole('list', { name: 'Status timeline' })).getAllByRole(
+      'listitem',
+    )
+    expect(steps.at(-1)).toHaveTextContent(`Shipped 2 March 2025, 10:00 (by ${STAFF})`)
+    expect(screen.getByText(/^Shipped with/)).toHaveTextContent(
+      'Shipped with The Courier Guy, tracking number TCG123',
+    )
+    expect(screen.getByRole('note')).toHaveTextContent('Refund needed')
+    expect(screen.getByRole('button', { name: 'Mark refunded' })).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: 'Ship it' })).not.toBeInTheDocument()
+  })
+
+  it('with JS: asks for the courier and tracking number before posting', async () => {
+    const order = paidOrder()
+    let posted = false
+    renderRoute(AdminOrder, {
+      ...options(order),
+      action: async () => {
+        posted = true
+        return null
+      },
+    })
+    const ship = screen.getByRole('form', { name: 'Ship it' })
+    await userEvent.click(within(ship).getByRole('button', { name: 'Mark shipped' }))
+    expect(within(ship).getByLabelText('Courier')).toHaveAccessibleDescription(/Enter the courier/)
+    expect(within(ship).getByLabelText('Tracking number')).toHaveAccessibleDescription(
+      /Enter the tracking number/,
+    )
+    expect(posted).toBe(false)
+  })
+})
