@@ -101,6 +101,20 @@ test('a new review shows on the very next anonymous request', async ({
   await expect(page.getByText(title)).toBeVisible()
 })
 
+test('a hidden product is gone on the very next anonymous request', async ({
+  page,
+  request,
+  createProduct,
+  store,
+}) => {
+  const product = await createProduct()
+  await untilKept(request, product.href)
+  await changeProduct(store, product.id, (p) => ({ ...p, active: false }))
+  const response = await page.goto(product.href)
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible()
+})
+
 test('a visitor with a cart line never gets a kept page and sees their cart count', async ({
   page,
   request,
