@@ -9,8 +9,10 @@ import { formatKb } from './table.mjs'
 
 /**
  * The routes to measure, each checked to answer 200: the static reference (a file the size of the
- * home page's HTML, written into the copied public/), /healthz, the home page, the shop, a search
- * and a product page.
+ * home page's HTML, written into the copied public/), /healthz, then the home page, the shop, a
+ * search and a product page twice: as an anonymous visitor (no cookie: the page cache answers after
+ * the first request) and as a returning shopper with a cart line (a session cookie obtained through
+ * the shop's own "add to cart" post, so every request renders).
  */
 export async function prepareRoutes(origin, appDir) {
   const home = await fetchText(`${origin}/`)
@@ -18,35 +20,74 @@ export async function prepareRoutes(origin, appDir) {
   fs.writeFileSync(path.join(appDir, 'public', 'bench-static.html'), htmlOfSize(homeBytes))
 
   const productId = await pickProductId(origin)
-  const search = await fetchText(
-    `${origin}/shop?q=${encodeURIComponent(settings.query)}&sort=price-asc`,
-  )
+  const searchPath = `/shop?q=${encodeURIComponent(settings.query)}&sort=price-asc`
+  const search = await fetchText(origin + searchPath)
   const hits = new Set(search.body.match(/\/shop\/[A-Za-z0-9_-]+/g) ?? []).size
   if (hits === 0)
     console.warn(`! /shop?q=${settings.query} shows no product links: pick another BENCH_QUERY`)
+  const shopBytes = Buffer.byteLength((await fetchText(`${origin}/shop`)).body)
 
+  const cookie = await shopperCookie(origin)
+  const pages = [
+    { key: 'home', label: '/', path: '/' },
+    { key: 'shop', label: '/shop', path: '/shop' },
+    { key: 'search', label: `/shop?q=${settings.query}&sort=price-asc`, path: searchPath },
+    { key: 'product', label: `/shop/${productId}`, path: `/shop/${productId}` },
+  ]
   const routes = [
     { key: 'static', label: `static file (${formatKb(homeBytes)} KB)`, path: '/bench-static.html' },
     { key: 'healthz', label: '/healthz', path: '/healthz' },
-    { key: 'home', label: '/', path: '/' },
-    { key: 'shop', label: '/shop', path: '/shop' },
-    {
-      key: 'search',
-      label: `/shop?q=${settings.query}&sort=price-asc`,
-      path: `/shop?q=${encodeURIComponent(settings.query)}&sort=price-asc`,
-    },
-    { key: 'product', label: `/shop/${productId}`, path: `/shop/${productId}` },
+    ...pages.map((page) => ({ ...page, key: `anonymous-${page.key}`, who: 'anonymous' })),
+    ...pages.map((page) => ({ ...page, key: `shopper-${page.key}`, who: 'shopper', cookie })),
   ]
   for (const route of routes) {
-    const response = await fetch(origin + route.path)
-    await response.arrayBuffer()
+    // Twice: an anonymous page is kept by the first request and answered from the cache by the next.
+    let response
+    for (let i = 0; i < 2; i++) {
+      response = await fetch(origin + route.path, {
+        headers: route.cookie ? { Cookie: route.cookie } : {},
+      })
+      await response.arrayBuffer()
+    }
     if (response.status !== 200)
       throw new Error(`${route.path} answered ${response.status}, not 200`)
+    route.cache = response.headers.get('x-page-cache')
   }
   console.log(
-    `Home page ${homeBytes} bytes of HTML; product ${productId}; search shows ${hits} products`,
+    `Home page ${homeBytes} bytes of HTML, /shop ${shopBytes} bytes; product ${productId}; ` +
+      `search shows ${hits} products`,
   )
   return routes
+}
+
+/**
+ * A returning shopper's cookie: the shop's own no-JS "add to cart" post of the first product on
+ * /shop, whose redirect sets the session cookie that holds the cart line.
+ */
+async function shopperCookie(origin) {
+  const shop = await fetchText(`${origin}/shop?inStock=1`)
+  const productId =
+    shop.body.match(/name="productId" value="([^"]+)"/)?.[1] ??
+    shop.body.match(/href="\/shop\/([A-Za-z0-9_-]+)"/)?.[1]
+  if (!productId) throw new Error('/shop shows no product to add to a cart')
+  const response = await fetch(`${origin}/cart`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+    body: new URLSearchParams({ intent: 'add', productId, quantity: '1', redirectTo: '/cart' }),
+  })
+  await response.arrayBuffer()
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith('__session='))
+  if (response.status !== 302 || !cookie)
+    throw new Error(`adding ${productId} to a cart answered ${response.status} without a session`)
+  const cart = await fetch(`${origin}/cart`, { headers: { Cookie: cookie } })
+  const cartHtml = await cart.text()
+  if (!cartHtml.includes(`/shop/${productId}`))
+    throw new Error(`the shopper's /cart does not show ${productId}: the cookie holds no cart line`)
+  return cookie
 }
 
 /**
@@ -55,7 +96,7 @@ export async function prepareRoutes(origin, appDir) {
  */
 export async function measureRoutes({ origin, routes, pin, server, exited }) {
   const cannon = (route, seconds) =>
-    autocannon(pin(1, process.execPath, [AUTOCANNON]), origin + route.path, seconds)
+    autocannon(pin(1, process.execPath, [AUTOCANNON]), origin + route.path, seconds, route.cookie)
   if (settings.warmup > 0) {
     process.stdout.write('Warm-up:')
     for (const route of routes) {
@@ -83,11 +124,12 @@ export async function measureRoutes({ origin, routes, pin, server, exited }) {
   return routes.map((route) => summarise(route, results.get(route.key)))
 }
 
-async function autocannon([command, args], target, seconds) {
+async function autocannon([command, args], target, seconds, cookie) {
   const output = await run(
     command,
     [
       ...args,
+      ...(cookie ? ['-H', `Cookie:${cookie}`] : []),
       '--json',
       '--no-progress',
       '-c',

@@ -1,5 +1,9 @@
 // `npm run bench`: throughput and latency of the production server, as ratios of a static file
-// served by the same process, plus the gzip size of the JS a first visit downloads.
+// served by the same process, plus the gzip size of the JS a first visit downloads. Each public page
+// (home, /shop, a search, a product) is measured twice in one run: as an anonymous visitor (no
+// cookie: answered by the page cache, docs/decisions/018-page-cache.md) and as a returning shopper
+// whose session holds a cart line (the cookie comes from the shop's own "add to cart" post), whose
+// pages always render. The reaches of issue 15 are printed beside each figure.
 // Method and reasons: docs/decisions/008-benchmark.md. Prints figures; never fails on a missed reach.
 //
 // Settings (environment): BENCH_SECONDS (per route per round, default 10), BENCH_WARMUP (seconds
@@ -79,7 +83,9 @@ async function main() {
   // 5. JS on first load (the pages' own <script>/modulepreload lists cross-check the manifest walk).
   const pageHtml = {}
   for (const key of ['home', 'shop', 'product']) {
-    pageHtml[key] = (await fetchText(origin + routes.find((r) => r.key === key).path)).body
+    pageHtml[key] = (
+      await fetchText(origin + routes.find((r) => r.key === `anonymous-${key}`).path)
+    ).body
   }
   printFirstLoadJs(appDir, pageHtml)
 
