@@ -49,8 +49,9 @@ export default function EditProduct() {
         )}
       </p>
       <ProductForm
-        // A saved product starts the form afresh from what the store now holds.
-        key={JSON.stringify(product.variants.map((v) => v.id))}
+        // A saved product starts the form afresh from what the store now holds (with JS the page
+        // stays mounted, and conform keeps what was typed).
+        key={product.updatedAt}
         product={product}
         categories={categories}
         lastResult={actionData?.intent === 'save' ? actionData.result : undefined}

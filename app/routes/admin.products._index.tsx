@@ -38,7 +38,7 @@ export default function AdminProducts() {
           </label>
         </div>
         <button type="submit" className="button button--secondary">
-          Search
+          Show products
         </button>
       </Form>
       {rows.length === 0 ? (

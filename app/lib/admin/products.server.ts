@@ -96,6 +96,8 @@ export type ProductEditorView = {
   variants: VariantRow[]
   images: Pick<ProductImage, 'id' | 'url' | 'alt' | 'variants'>[]
   log: ProductLogEntry[]
+  /** Changes with every save: the form starts afresh from the stored product after one. */
+  updatedAt: string
 }
 
 /** Everything the edit page shows of one product; null when there is none. */
@@ -139,6 +141,7 @@ export async function loadProductEditor(id: string): Promise<{
       })),
       // Newest first on the page.
       log: [...log].reverse(),
+      updatedAt: product.updatedAt,
     },
   }
 }
