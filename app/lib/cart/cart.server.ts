@@ -165,12 +165,15 @@ function priceCart(
         previousPriceCents:
           seenCents !== undefined && seenCents !== variant.priceCents ? seenCents : null,
         quantity: line.quantity,
-        maxQuantity: maxQuantityFor(variant.stock),
+        // A product taken off sale stays in the cart, marked, until the shopper removes it.
+        maxQuantity: product.active ? maxQuantityFor(variant.stock) : 0,
         lineTotalCents: variant.priceCents * line.quantity,
-        problem: quantityProblem(
-          { name: nameWithOptions(product.name, options), stock: variant.stock },
-          line.quantity,
-        ),
+        problem: product.active
+          ? quantityProblem(
+              { name: nameWithOptions(product.name, options), stock: variant.stock },
+              line.quantity,
+            )
+          : `${nameWithOptions(product.name, options)} is no longer available`,
       },
     ]
   })

@@ -81,7 +81,7 @@ function textChanged(a: SearchDocument, b: SearchDocument): boolean {
 
 /**
  * The in-memory catalogue: full-text search (MiniSearch), filters, sort and paging over every
- * product. Built from `products.all()` and kept fresh by applying the store's change events.
+ * product on sale (`active`). Built from `products.all()` and kept fresh by applying the store's change events.
  * Requests never copy products: sort orders are precomputed arrays of entries, rebuilt only when
  * a change moves a product within that order.
  */
@@ -120,16 +120,21 @@ export class CatalogIndex {
   apply(changes: readonly ProductChange[]): void {
     let textDirty = false
     for (const change of changes) {
-      if (change.type === 'delete') {
-        const entry = this.entries.get(change.id)
+      // A product taken off sale in the back office leaves the shop as if deleted; back on sale,
+      // it comes back as a new one.
+      const gone =
+        change.type === 'delete' ? change.id : change.product.active ? null : change.product.id
+      if (gone !== null) {
+        const entry = this.entries.get(gone)
         if (!entry) continue
-        this.entries.delete(change.id)
-        this.text.discard(change.id)
+        this.entries.delete(gone)
+        this.text.discard(gone)
         this.forgetCategory(entry.product.category)
         this.orders.clear()
         textDirty = true
         continue
       }
+      if (change.type === 'delete') continue
       const product = change.product
       const entry = this.entries.get(product.id)
       if (!entry) {

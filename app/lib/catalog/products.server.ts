@@ -9,11 +9,15 @@ import { parseProductId, toCatalogQuery, type ShopParams } from './query.server'
  * where a product comes from is decided here once.
  */
 export const catalog = {
-  /** The product behind a URL's id, or null when the text cannot be a product id or none has it. */
+  /**
+   * The product behind a URL's id, or null when the text cannot be a product id, none has it, or
+   * it is off sale (its page is a 404; past orders keep their own copy of its lines).
+   */
   async product(id: string | undefined): Promise<Product | null> {
     const productId = parseProductId(id)
     if (!productId) return null
-    return (await getStore()).products.get(productId)
+    const product = await (await getStore()).products.get(productId)
+    return product?.active ? product : null
   },
 
   /** One page of /shop: search, filters, sort and page from its parsed query string. */

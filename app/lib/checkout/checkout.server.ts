@@ -187,7 +187,12 @@ export function paymentFormFor(order: Order): PaymentForm {
 export async function restoreCartFrom(order: Order, owner: CartOwner, store: Store) {
   const lines = await readCartLines(owner, store)
   const products = await store.products.getMany(order.lines.map((l) => l.productId))
-  const stock = new Map(products.flatMap((p) => p.variants.map((v) => [v.id, v.stock] as const)))
+  // A product taken off sale since is not put back.
+  const stock = new Map(
+    products
+      .filter((p) => p.active)
+      .flatMap((p) => p.variants.map((v) => [v.id, v.stock] as const)),
+  )
   const next = [...lines]
   for (const ordered of order.lines) {
     const max = maxQuantityFor(stock.get(ordered.variantId) ?? 0)

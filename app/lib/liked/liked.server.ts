@@ -51,7 +51,7 @@ export async function likedProducts(request: Request): Promise<ProductSummary[]>
   const byId = new Map(products.map((p) => [p.id, p]))
   return ids.flatMap((id) => {
     const product = byId.get(id)
-    return product ? [toProductSummary(product)] : []
+    return product?.active ? [toProductSummary(product)] : []
   })
 }
 

@@ -7,6 +7,8 @@
 export const COLLECTIONS = {
   /** One document per product with its options and variants embedded (see products.server.ts). */
   products: 'products',
+  /** A product's change log: `{ count }` by product id, its entries in the subcollection `entries`. */
+  productLogs: 'productLogs',
   reviews: 'reviews',
   users: 'users',
   /** Claims an email address; created in the same transaction as its user to keep emails unique. */

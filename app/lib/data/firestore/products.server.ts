@@ -1,6 +1,5 @@
 import {
   FieldPath,
-  type DocumentReference,
   type Query,
   type QuerySnapshot,
   type Transaction,
@@ -14,7 +13,7 @@ import {
   productSearch,
 } from '../product-edit.server'
 import { assertPage, iso } from '../rules.server'
-import type { ProductChange, ProductStore } from '../store'
+import type { ProductStore } from '../store'
 import type { Order, Product, ProductImage, ProductLogEntry } from '../types'
 import { summarizeVariants, withVariants, type ProductInput } from '../variants'
 import type { FirestoreContext } from './context.server'
@@ -35,35 +34,31 @@ export function productFromDoc(data: unknown): Product {
 }
 
 /**
- * A product's change log: the subcollection `products/{id}/log`, one document per entry whose id
- * is its number zero-padded, so document order is oldest first and needs no index. Entries are
- * numbered inside the transaction that writes them (after the product document is read, which
- * serialises writers of one product).
+ * A product's change log: the document `productLogs/{productId}` counts its entries, which are the
+ * documents of its subcollection `entries`, each with its number zero-padded as its id, so
+ * document order is oldest first with no index. Entries are numbered inside the transaction that
+ * writes them, so two staff saving one product at once get two numbers.
  */
-const LOG = 'log'
 const LOG_ID_DIGITS = 10
 
-export function productLog(product: DocumentReference) {
-  return product.collection(LOG)
-}
+type LogCount = { productId: string; count: number }
 
 /**
- * Reads the number the product's next log entry takes; call among the transaction's reads, then
- * write the entry with `logEntry` among its writes.
+ * Appends to a product's log inside `tx`: call among the transaction's reads, then call the
+ * returned function among its writes.
  */
-export async function nextLogId(tx: Transaction, product: DocumentReference): Promise<string> {
-  const last = await tx.get(productLog(product).orderBy(FieldPath.documentId(), 'desc').limit(1))
-  const n = last.empty ? 0 : Number(last.docs[0]!.id)
-  return String(n + 1).padStart(LOG_ID_DIGITS, '0')
-}
-
-export function logEntry(
+export async function prepareLogEntry(
   tx: Transaction,
-  product: DocumentReference,
-  id: string,
-  entry: ProductLogEntry,
-): void {
-  tx.create(productLog(product).doc(id), entry)
+  col: FirestoreContext['col'],
+  productId: string,
+): Promise<(entry: ProductLogEntry) => void> {
+  const counter = col.productLogs.doc(productId)
+  const snap = await tx.get(counter)
+  const count = snap.exists ? (snap.data() as LogCount).count + 1 : 1
+  return (entry) => {
+    tx.set(counter, { productId, count } satisfies LogCount)
+    tx.create(counter.collection('entries').doc(String(count).padStart(LOG_ID_DIGITS, '0')), entry)
+  }
 }
 
 /** Units of each variant of the product held by pending_payment orders, read in `tx` or not. */
@@ -102,8 +97,8 @@ const WRITE_BATCH = 400
 export function createProductStore({
   db,
   col,
-  snapshotStops,
   transaction,
+  productFeed,
 }: FirestoreContext): ProductStore {
   /** Name, variants and stock only: what the back office's search and low-stock filter read. */
   const scan = async () => {
@@ -137,6 +132,9 @@ export function createProductStore({
     },
     getMany,
     async all() {
+      // While a listener runs, its snapshot already holds every product: no second read.
+      const known = await productFeed.current()
+      if (known) return known
       const snap = await col.products.orderBy('id').get()
       return snap.docs.map((doc) => productFromDoc(doc.data()))
     },
@@ -147,14 +145,14 @@ export function createProductStore({
     async upsertMany(list) {
       for (let i = 0; i < list.length; i += WRITE_BATCH) {
         const batch = db.batch()
+        const written: Product[] = []
         for (const p of list.slice(i, i + WRITE_BATCH).map(withVariants)) {
-          batch.set(col.products.doc(p.id), {
-            ...p,
-            createdAt: iso(p.createdAt),
-            updatedAt: iso(p.updatedAt),
-          })
+          const doc = { ...p, createdAt: iso(p.createdAt), updatedAt: iso(p.updatedAt) }
+          batch.set(col.products.doc(p.id), doc)
+          written.push(productFromDoc(doc))
         }
-        await batch.commit()
+        const results = await batch.commit()
+        if (results[0]) await productFeed.written(written, results[0].writeTime)
       }
     },
     async list({ q, lowStock = false, offset, limit }) {
@@ -192,12 +190,12 @@ export function createProductStore({
         // transaction (or this one retries) and the unpaid orders read next are the current ones.
         const snap = await tx.get(ref)
         const held = await heldIn((query) => tx.get(query), col.orders, edit.id)
-        const logId = await nextLogId(tx, ref)
+        const log = await prepareLogEntry(tx, col, edit.id)
         const before = snap.exists ? productFromDoc(snap.data()) : null
         const { product, change } = applyEdit(before, edit, held, at)
         if (!change) return product
         tx.set(ref, product)
-        logEntry(tx, ref, logId, { productId: product.id, at, by: audit.by, change })
+        log({ productId: product.id, at, by: audit.by, change })
         return product
       })
     },
@@ -207,7 +205,7 @@ export function createProductStore({
       return transaction(async (tx) => {
         const snap = await tx.get(ref)
         if (!snap.exists) throw new Error(`Unknown product ${productId}`)
-        const logId = await nextLogId(tx, ref)
+        const log = await prepareLogEntry(tx, col, productId)
         const before = productFromDoc(snap.data())
         const change = describeImages(before.images, images)
         if (!change) return before
@@ -219,46 +217,26 @@ export function createProductStore({
             ) as ProductImage,
         )
         tx.update(ref, { images: copy, updatedAt: at })
-        logEntry(tx, ref, logId, { productId, at, by: audit.by, change })
+        log({ productId, at, by: audit.by, change })
         return { ...before, images: copy, updatedAt: at }
       })
     },
     async changeLog(productId) {
-      const snap = await productLog(col.products.doc(productId))
+      const snap = await col.productLogs
+        .doc(productId)
+        .collection('entries')
         .orderBy(FieldPath.documentId())
         .get()
       return snap.docs.map((doc) => doc.data() as ProductLogEntry)
     },
     /**
-     * A snapshot listener per subscriber. Its first snapshot is delivered as upserts of every
-     * product: a catalogue that calls all() and then subscribe() would otherwise miss any change
-     * made between the two calls. Later snapshots deliver only what changed, including writes
-     * from other server instances.
+     * One snapshot listener shared by every subscriber (product-feed.server.ts): later snapshots
+     * deliver only what changed, including writes from other server instances; this instance's
+     * own writes are delivered as soon as they commit. The listener's initial snapshot is not
+     * delivered: all() answers from it while the listener runs.
      */
     subscribe(listener) {
-      const stop = col.products.onSnapshot(
-        (snap) => {
-          const changes: ProductChange[] = snap
-            .docChanges()
-            .map((change) =>
-              change.type === 'removed'
-                ? { type: 'delete', id: change.doc.id }
-                : { type: 'upsert', product: productFromDoc(change.doc.data()) },
-            )
-          if (changes.length === 0) return
-          try {
-            listener(changes)
-          } catch (error) {
-            console.error('A product change listener failed', error)
-          }
-        },
-        (error) => console.error('The products snapshot listener stopped', error),
-      )
-      snapshotStops.add(stop)
-      return () => {
-        snapshotStops.delete(stop)
-        stop()
-      }
+      return productFeed.subscribe(listener)
     },
   }
 }

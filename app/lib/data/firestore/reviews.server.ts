@@ -5,7 +5,7 @@ import { applyRating, assertPage, assertRating, iso, reviewId } from '../rules.s
 import type { ReviewStore } from '../store'
 import type { Product, Review } from '../types'
 import type { FirestoreContext } from './context.server'
-import { logEntry, nextLogId } from './products.server'
+import { prepareLogEntry } from './products.server'
 
 /** A review document as stored; those written before staff could hide reviews lack `hidden`. */
 const toReview = (data: unknown): Review => {
@@ -52,7 +52,7 @@ export function createReviewStore(context: FirestoreContext): ReviewStore {
         if (review.hidden === hidden) return review
         const productRef = col.products.doc(review.productId)
         const productSnap = await tx.get(productRef)
-        const logId = await nextLogId(tx, productRef)
+        const log = await prepareLogEntry(tx, col, review.productId)
         if (productSnap.exists) {
           const rating = countRating(
             (productSnap.data() as Product).rating,
@@ -62,7 +62,7 @@ export function createReviewStore(context: FirestoreContext): ReviewStore {
           tx.update(productRef, { rating, updatedAt: at })
         }
         tx.update(reviewRef, { hidden })
-        logEntry(tx, productRef, logId, {
+        log({
           productId: review.productId,
           at,
           by: audit.by,
