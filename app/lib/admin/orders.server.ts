@@ -1,6 +1,7 @@
 import { InvalidTransitionError, type Audit, type Store } from '~/lib/data/store'
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '~/lib/data/types'
 import { STAFF_ORDER_STATUSES } from '~/lib/fields'
+import { mailForOrderMove } from '~/lib/mail/messages.server'
 import { normalizeOrderId } from '~/lib/orders/id'
 import { toOrderView } from '~/lib/orders/orders.server'
 import { STATUS_LABELS } from '~/lib/orders/status'
@@ -115,14 +116,19 @@ export async function moveOrder(
       const updated = await store.orders.transition(order.id, 'cancelled', {
         ...audit,
         note: 'Cancelled by staff',
+        mail: await mailForOrderMove(order, 'cancelled'),
       })
       return { ok: true, order: updated, done: 'Order cancelled, its stock released' }
     }
+    const shipment =
+      move.status === 'shipped'
+        ? { courier: move.courier!, trackingNumber: move.trackingNumber! }
+        : null
     const updated = await store.orders.transition(order.id, move.status, {
       ...audit,
-      ...(move.status === 'shipped'
-        ? { shipment: { courier: move.courier!, trackingNumber: move.trackingNumber! } }
-        : {}),
+      ...(shipment ? { shipment } : {}),
+      // The tracking mail, written with the move (processing and delivered mail nothing).
+      mail: await mailForOrderMove(order, move.status, shipment),
     })
     return { ok: true, order: updated, done: `Marked ${move.status}` }
   } catch (error) {

@@ -6,7 +6,7 @@ import {
   type SessionStore,
   type UserStore,
 } from '~/lib/data/store'
-import type { OutboxDraft } from '~/lib/data/types'
+import { mailContext, passwordResetMail } from '~/lib/mail/messages.server'
 
 import { decoyHash, hashPassword, verifyPassword } from './password.server'
 import { storedSessions } from './stored-sessions.server'
@@ -25,31 +25,6 @@ export type LocalAuthOptions = {
 
 export function hashResetToken(token: string) {
   return createHash('sha256').update(token).digest('hex')
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  )
-
-/** The password reset email: the one-time link, valid 30 minutes. */
-export function passwordResetMail(to: string, link: string, tokenHash: string): OutboxDraft {
-  return {
-    to,
-    replyTo: null,
-    orderId: null,
-    subject: 'Reset your Karoo & Co. password',
-    text:
-      `Someone (we hope you) asked to reset the password of your Karoo & Co. account.\n\n` +
-      `Choose a new password here (the link works once, for 30 minutes):\n${link}\n\n` +
-      `If you did not ask, ignore this email: your password stays as it is.`,
-    html:
-      `<p>Someone (we hope you) asked to reset the password of your Karoo &amp; Co. account.</p>` +
-      `<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, for 30 minutes).</p>` +
-      `<p>If you did not ask, ignore this email: your password stays as it is.</p>`,
-    key: `password-reset:${tokenHash}`,
-  }
 }
 
 /** Local accounts: users and scrypt hashes in the shop's own data layer. */
@@ -113,7 +88,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
           userId: user.id,
           expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS).toISOString(),
         },
-        passwordResetMail(user.email, link, tokenHash),
+        passwordResetMail({ to: user.email, link, tokenHash }, await mailContext(appUrl)),
       )
       return { devLink: options.exposeResetLinks ? link : null }
     },

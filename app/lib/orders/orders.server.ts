@@ -3,6 +3,7 @@ import type { Session } from '@remix-run/node'
 import type { Store } from '~/lib/data/index.server'
 import { InvalidTransitionError } from '~/lib/data/store'
 import type { OptionValue, Order, OrderStatus, Shipment } from '~/lib/data/types'
+import { mailForOrderMove } from '~/lib/mail/messages.server'
 
 import { isOrderId } from './id'
 import { STATUS_LABELS } from './status'
@@ -15,7 +16,9 @@ const HELD_KEY = 'orderIds'
 
 /**
  * Expires stale pending orders. No timers: called lazily before an order is placed and before
- * orders are read, which is when a stale reservation would matter.
+ * orders are read, which is when a stale reservation would matter. NOTE: no mail: the shopper left
+ * PayFast without paying or cancelling half an hour ago, and a message about an order they walked
+ * away from (sent whenever someone next happens to read orders) would only puzzle them.
  */
 export async function expireStalePending(
   store: Pick<Store, 'orders'>,
@@ -81,6 +84,7 @@ export async function cancelHeldOrder(
     const updated = await store.orders.transition(order.id, 'cancelled', {
       now,
       note: 'Payment cancelled at PayFast',
+      mail: await mailForOrderMove(order, 'cancelled'),
     })
     return { outcome: 'cancelled', order: updated }
   } catch (error) {

@@ -1,7 +1,13 @@
-import { STOCK_RELEASED_STATUSES, type OrderStatus } from '~/lib/data/types'
+import {
+  STOCK_RELEASED_STATUSES,
+  type Order,
+  type OrderStatus,
+  type OutboxDraft,
+} from '~/lib/data/types'
 import { getStore } from '~/lib/data/index.server'
 import { InvalidTransitionError, type OrderStore } from '~/lib/data/store'
 import { env } from '~/lib/env.server'
+import { mailForOrderMove } from '~/lib/mail/messages.server'
 import { centsToRandsString, randsStringToCents } from '~/lib/money'
 
 import { type PayfastConfig, validateUrl } from './config'
@@ -31,6 +37,11 @@ export type ItnDeps = {
   /** ISO-8601 time recorded in the order history; defaults to the clock. */
   now?: () => string
   log?: ItnLog
+  /**
+   * The mail the settling move causes (paid, cancelled, payment failed), written by the store in
+   * the same transaction as the move; none when absent.
+   */
+  mail?: (order: Order, to: OrderStatus) => Promise<readonly OutboxDraft[]>
 }
 
 export type ItnResult = {
@@ -60,7 +71,7 @@ const SETTLING_STATUS: Partial<Record<string, OrderStatus>> = {
  */
 export async function receiveItn(input: ItnInput): Promise<ItnResult> {
   const store = await getStore()
-  return handleItn(input, { config: env.payfast, orders: store.orders })
+  return handleItn(input, { config: env.payfast, orders: store.orders, mail: mailForOrderMove })
 }
 
 /**
@@ -176,10 +187,13 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
   }
 
   try {
+    // Keyed by the order: a replayed ITN that got this far still mails once.
+    const mail = deps.mail ? await deps.mail(order, to) : []
     const updated = await deps.orders.transition(orderId, to, {
       now,
       note: `PayFast ${paymentStatus}${pfPaymentId ? ` (pf_payment_id ${pfPaymentId})` : ''}`,
       ...(to === 'paid' ? { pfPaymentId } : {}),
+      mail,
     })
     return {
       outcome: 'accepted',

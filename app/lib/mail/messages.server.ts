@@ -1,0 +1,131 @@
+import { loadLayoutFrom } from '~/lib/content/layout.server'
+import { contentSource } from '~/lib/content/source.server'
+import type { ContactMessage, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types'
+import { env } from '~/lib/env.server'
+
+import { passwordResetTemplate } from './templates/account.server'
+import { contactAckTemplate, contactShopTemplate } from './templates/contact.server'
+import type { MailContext, RenderedMail } from './templates/layout.server'
+import {
+  orderCancelledTemplate,
+  orderFailedTemplate,
+  orderPaidTemplate,
+  orderShippedTemplate,
+  type MailOrder,
+} from './templates/order.server'
+
+/*
+ * The shop's emails as outbox drafts (DESIGN.md "Email"): each rendered by its template and keyed
+ * by the event that causes it, so a replayed ITN or a double click never mails twice. The events
+ * hand these to the store's `mail` parameters, which write them in the same step as the event.
+ */
+
+export type { MailContext } from './templates/layout.server'
+
+/**
+ * The shop's name (the layout story, as the site header shows it) and APP_URL. Never throws: the
+ * layout falls back to the bundled content, so a content outage never fails a checkout.
+ */
+export async function mailContext(appUrl: string = env.appUrl): Promise<MailContext> {
+  const layout = await loadLayoutFrom({ source: contentSource(), editor: false })
+  return { shopName: layout.siteName, appUrl: appUrl.replace(/\/+$/, '') }
+}
+
+type OrderForMail = MailOrder & { email: string }
+
+const draft = (
+  key: string,
+  to: string,
+  mail: RenderedMail,
+  extra: { orderId?: string; replyTo?: string } = {},
+): OutboxDraft => ({
+  key,
+  to,
+  replyTo: extra.replyTo ?? null,
+  orderId: extra.orderId ?? null,
+  ...mail,
+})
+
+export function orderPaidMail(order: OrderForMail, context: MailContext): OutboxDraft {
+  return draft(`order-paid:${order.id}`, order.email, orderPaidTemplate(order, context), {
+    orderId: order.id,
+  })
+}
+
+export function orderShippedMail(
+  order: OrderForMail,
+  shipment: Shipment,
+  context: MailContext,
+): OutboxDraft {
+  return draft(
+    `order-shipped:${order.id}`,
+    order.email,
+    orderShippedTemplate(order, shipment, context),
+    { orderId: order.id },
+  )
+}
+
+export function orderCancelledMail(order: OrderForMail, context: MailContext): OutboxDraft {
+  return draft(`order-cancelled:${order.id}`, order.email, orderCancelledTemplate(order, context), {
+    orderId: order.id,
+  })
+}
+
+export function orderFailedMail(order: OrderForMail, context: MailContext): OutboxDraft {
+  return draft(`order-failed:${order.id}`, order.email, orderFailedTemplate(order, context), {
+    orderId: order.id,
+  })
+}
+
+/**
+ * The mail an order's move to `to` causes, for `OrderStore.transition`'s `mail` option: paid,
+ * shipped (with its shipment), cancelled and payment failed mail the buyer; other moves nothing.
+ */
+export async function mailForOrderMove(
+  order: OrderForMail,
+  to: OrderStatus,
+  shipment?: Shipment | null,
+): Promise<OutboxDraft[]> {
+  if (to !== 'paid' && to !== 'shipped' && to !== 'cancelled' && to !== 'payment_failed') return []
+  if (to === 'shipped' && !shipment) return []
+  const context = await mailContext()
+  switch (to) {
+    case 'paid':
+      return [orderPaidMail(order, context)]
+    case 'shipped':
+      return [orderShippedMail(order, shipment!, context)]
+    case 'cancelled':
+      return [orderCancelledMail(order, context)]
+    case 'payment_failed':
+      return [orderFailedMail(order, context)]
+  }
+}
+
+/** A local account's reset link; keyed by the token's hash (one mail per link). */
+export function passwordResetMail(
+  reset: { to: string; link: string; tokenHash: string },
+  context: MailContext,
+): OutboxDraft {
+  return draft(
+    `password-reset:${reset.tokenHash}`,
+    reset.to,
+    passwordResetTemplate(reset.link, context),
+  )
+}
+
+/**
+ * A contact message's two emails, for `MessageStore.create`'s `mail` callback: the
+ * acknowledgement to the sender, and the message to SHOP_EMAIL with Reply-To the sender.
+ */
+export function contactMails(
+  message: ContactMessage,
+  context: MailContext,
+  shopEmail: string = env.mail.shopEmail,
+): OutboxDraft[] {
+  return [
+    draft(`contact:${message.id}:ack`, message.email, contactAckTemplate(message, context)),
+    draft(`contact:${message.id}:shop`, shopEmail, contactShopTemplate(message, context), {
+      replyTo: message.email,
+    }),
+  ]
+}
