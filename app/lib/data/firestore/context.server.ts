@@ -1,6 +1,13 @@
-import type { CollectionReference, Firestore, Transaction } from 'firebase-admin/firestore'
+import type {
+  CollectionReference,
+  DocumentReference,
+  Firestore,
+  Transaction,
+} from 'firebase-admin/firestore'
 
 import { COLLECTIONS } from './collections.server'
+import { createProductFeed, type ProductFeed } from './product-feed.server'
+import { productFromDoc } from './products.server'
 
 /**
  * Checkout reserves stock on a few hot documents; under contention Firestore aborts and retries
@@ -21,17 +28,63 @@ export type FirestoreContext = {
   /** The current time as ISO-8601, from the store's clock. */
   now(): string
   snapshotStops: Set<() => void>
+  /** Product changes for subscribers: one shared listener, plus this instance's own commits. */
+  productFeed: ProductFeed
 }
 
 export function createFirestoreContext(db: Firestore, clock: () => Date): FirestoreContext {
   const col = Object.fromEntries(
     Object.entries(COLLECTIONS).map(([key, name]) => [key, db.collection(name)]),
   ) as FirestoreContext['col']
+  const snapshotStops = new Set<() => void>()
+  const productFeed = createProductFeed({
+    db,
+    products: col.products,
+    decode: productFromDoc,
+    snapshotStops,
+  })
   return {
     db,
     col,
-    transaction: (fn) => db.runTransaction(fn, { maxAttempts: TRANSACTION_ATTEMPTS }),
+    // Every transaction records the products it writes; once it committed, they are emitted here
+    // before the write returns (an action's redirect never beats the snapshot listener).
+    async transaction(fn) {
+      const written = new Set<string>()
+      const result = await db.runTransaction(
+        (tx) => {
+          written.clear() // a retried attempt writes afresh
+          return fn(recordingProductWrites(tx, col.products, written))
+        },
+        { maxAttempts: TRANSACTION_ATTEMPTS },
+      )
+      await productFeed.committed(written)
+      return result
+    },
     now: () => clock().toISOString(),
-    snapshotStops: new Set(),
+    snapshotStops,
+    productFeed,
   }
+}
+
+const WRITES = new Set<PropertyKey>(['set', 'update', 'create', 'delete'])
+
+/** `tx`, noting into `written` the id of each product document it is asked to write. */
+function recordingProductWrites(
+  tx: Transaction,
+  products: CollectionReference,
+  written: Set<string>,
+): Transaction {
+  const recording: Transaction = new Proxy(tx, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target)
+      if (typeof value !== 'function') return value
+      if (!WRITES.has(property)) return value.bind(target)
+      return (ref: DocumentReference, ...rest: unknown[]) => {
+        if (ref.parent.path === products.path) written.add(ref.id)
+        ;(value as (...args: unknown[]) => unknown).call(target, ref, ...rest)
+        return recording // chained writes keep recording
+      }
+    },
+  })
+  return recording
 }
