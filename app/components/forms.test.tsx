@@ -8,14 +8,14 @@ import { z } from 'zod'
 
 import { renderRoute } from '../../test/render-route'
 
-import { Field, FormErrors, VALIDATE_ON } from './forms'
+import { ErrorSummary, Field, FormErrors, VALIDATE_ON } from './forms'
 
 const schema = z.object({
   email: z.string({ required_error: 'Enter your email address' }).email('Enter a valid email'),
   city: z.string({ required_error: 'Enter your city or town' }),
 })
 
-/** A form as the shop's pages build them: conform, Field, FormErrors at the top. */
+/** A form as the shop's pages build them: conform, Field, the summary and FormErrors at the top. */
 function DeliveryForm() {
   const [form, fields] = useForm({
     id: 'delivery',
@@ -24,6 +24,7 @@ function DeliveryForm() {
   })
   return (
     <form method="post" aria-label="Delivery" {...getFormProps(form)}>
+      <ErrorSummary form={form} />
       <FormErrors form={form} />
       <Field meta={fields.email} label="Email" type="email" />
       <Field meta={fields.city} label="City or town" />

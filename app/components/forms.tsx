@@ -59,22 +59,14 @@ export function ErrorList({
   )
 }
 
-/**
- * The top of a form: the summary of fields to fix (ErrorSummary, which takes focus after a failed
- * submission) and errors of the whole form (wrong password, rate limited, ...).
- */
+/** Errors of the whole form (wrong password, rate limited, ...), at the top of the form. */
 export function FormErrors({
   form,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's schema
   form: FormMetadata<any, string[]>
 }) {
-  return (
-    <>
-      <ErrorSummary form={form} />
-      <ErrorList id={form.errorId} errors={form.errors} className="form-errors" />
-    </>
-  )
+  return <ErrorList id={form.errorId} errors={form.errors} className="form-errors" />
 }
 
 /**

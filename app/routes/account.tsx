@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import type { z } from 'zod'
 
 import { AddressFields } from '~/components/address-fields'
-import { Field, FormErrors, VALIDATE_ON } from '~/components/forms'
+import { Field, ErrorSummary, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import { Link } from '~/components/link'
 import { accountAction } from '~/lib/auth/account-action.server'
@@ -96,6 +96,7 @@ export default function AccountPage() {
           {...getFormProps(profileForm)}
         >
           <h2 id="profile-title">Personal info</h2>
+          <ErrorSummary form={profileForm} />
           <FormErrors form={profileForm} />
           <input type="hidden" name="intent" value="profile" />
           <div className="field">
@@ -134,6 +135,7 @@ export default function AccountPage() {
           {...getFormProps(addressForm)}
         >
           <h2 id="address-title">Delivery address</h2>
+          <ErrorSummary form={addressForm} />
           <FormErrors form={addressForm} />
           <input type="hidden" name="intent" value="address" />
           <AddressFields fields={addressFields} />

@@ -9,7 +9,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
-import { Field, FormErrors, VALIDATE_ON } from '~/components/forms'
+import { Field, ErrorSummary, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { GoogleSignIn } from '~/components/google-sign-in'
 import { Link } from '~/components/link'
 import { useIsPending } from '~/components/use-is-pending'
@@ -144,6 +144,7 @@ function SignInForm({ redirectTo, lastResult }: { redirectTo: string; lastResult
       {...getFormProps(form)}
     >
       <h2 id="signin-title">Sign in</h2>
+      <ErrorSummary form={form} />
       <FormErrors form={form} />
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -176,6 +177,7 @@ function SignUpForm({ redirectTo, lastResult }: { redirectTo: string; lastResult
       {...getFormProps(form)}
     >
       <h2 id="signup-title">Create an account</h2>
+      <ErrorSummary form={form} />
       <FormErrors form={form} />
       <input type="hidden" name="intent" value="signup" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -236,6 +238,7 @@ function ForgotPasswordForm({
         <p>
           Enter the email you signed up with and we will send you a link to choose a new password.
         </p>
+        <ErrorSummary form={form} />
         <FormErrors form={form} />
         <input type="hidden" name="intent" value="reset" />
         <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
@@ -270,6 +273,7 @@ function NewPasswordForm({ token, lastResult }: { token: string; lastResult: Rep
         {...getFormProps(form)}
       >
         <h2 id="new-password-title">New password</h2>
+        <ErrorSummary form={form} />
         <FormErrors form={form} />
         {form.errors?.length ? <Link to="/auth?intent=reset">Ask for a new reset link</Link> : null}
         <input type="hidden" name="intent" value="reset" />

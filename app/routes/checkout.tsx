@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import type { z } from 'zod'
 
 import { AddressFields } from '~/components/address-fields'
-import { Field, FormErrors, VALIDATE_ON } from '~/components/forms'
+import { Field, ErrorSummary, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import { Link } from '~/components/link'
 import { optionalUser } from '~/lib/auth/session.server'
@@ -88,6 +88,7 @@ export default function CheckoutPage() {
           {...getFormProps(form)}
         >
           <h2 id="checkout-details-title">Your details</h2>
+          <ErrorSummary form={form} />
           <FormErrors form={form} />
           <input type="hidden" name="checkoutKey" value={checkoutKey} />
           {!signedIn ? (

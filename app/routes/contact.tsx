@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { z } from 'zod'
 
-import { Field, FormErrors, TextareaField, VALIDATE_ON } from '~/components/forms'
+import { Field, ErrorSummary, FormErrors, TextareaField, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import { useResetAfterSuccess } from '~/components/use-reset-after-success'
 import { optionalUser } from '~/lib/auth/session.server'
@@ -78,6 +78,7 @@ export default function ContactPage() {
         {...getFormProps(form)}
       >
         <h2 id="contact-title">Send us a message</h2>
+        <ErrorSummary form={form} />
         <FormErrors form={form} />
         <Field meta={fields.name} label="Name" autoComplete="name" />
         <Field meta={fields.email} label="Email" type="email" autoComplete="email" />

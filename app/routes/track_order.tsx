@@ -3,7 +3,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData } from '@remix-run/react'
 
-import { Field, FormErrors, VALIDATE_ON } from '~/components/forms'
+import { Field, ErrorSummary, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import { formatRand } from '~/lib/money'
 import { ShipmentNote, StatusBadge, StatusTimeline } from '~/components/orders/order-view'
@@ -49,6 +49,7 @@ export default function TrackOrderPage() {
         {...getFormProps(form)}
       >
         <h2 id="track-title">Find your order</h2>
+        <ErrorSummary form={form} />
         <FormErrors form={form} />
         <Field
           meta={fields.orderId}
