@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import type { ContractHarness } from './contract'
+import { draft, product, type ContractHarness } from './contract'
 import type { Store } from './store'
 import type { OutboxDraft } from './types'
 
@@ -243,6 +243,82 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
           expiresAt: minutes(30),
         })
         expect((await store.outbox.list({ offset: 0, limit: 10 })).total).toBe(1)
+      })
+
+      it("stores an order move's mail with the move, once per event", async () => {
+        await store.products.upsertMany([product('mail-p1')])
+        const order = await store.orders.place(
+          draft([{ productId: 'mail-p1', quantity: 1 }]),
+          'ORDMAIL0001',
+          T0,
+        )
+        const paidMail = mailDraft(`order-paid:${order.id}`, { orderId: order.id })
+        const paid = await store.orders.transition(order.id, 'paid', {
+          now: minutes(1),
+          mail: [paidMail],
+        })
+        expect(paid.status).toBe('paid')
+        expect(await store.outbox.get(paidMail.key)).toMatchObject({
+          ...paidMail,
+          status: 'pending',
+          dueAt: minutes(1),
+        })
+        // A move the order cannot make (a replayed ITN) writes no mail.
+        await expect(
+          store.orders.transition(order.id, 'paid', {
+            now: minutes(2),
+            mail: [mailDraft(`order-paid-again:${order.id}`, { orderId: order.id })],
+          }),
+        ).rejects.toThrow()
+        // The same event's mail on a later move is not added twice.
+        await store.orders.transition(order.id, 'processing', {
+          now: minutes(3),
+          mail: [{ ...paidMail, subject: 'Paid, again' }],
+        })
+        const ofOrder = await store.outbox.list({ offset: 0, limit: 10, orderId: order.id })
+        expect(ofOrder.total).toBe(1)
+        expect(ofOrder.items[0]!.subject).toBe(paidMail.subject)
+        // A move without mail adds none.
+        await store.orders.transition(order.id, 'shipped', {
+          now: minutes(4),
+          shipment: { courier: 'The Courier Guy', trackingNumber: 'TCG123' },
+        })
+        expect((await store.outbox.list({ offset: 0, limit: 10 })).total).toBe(1)
+      })
+
+      it("stores a contact message's mail with the message, naming the stored message", async () => {
+        const seen: string[] = []
+        const message = await store.messages.create(
+          {
+            name: 'Thandi',
+            email: 'thandi@example.co.za',
+            subject: 'Delivery',
+            message: 'When does my order arrive?',
+            ip: '203.0.113.9',
+          },
+          T0,
+          (stored) => {
+            seen.push(stored.id)
+            return [
+              mailDraft(`contact:${stored.id}:ack`, { to: stored.email }),
+              mailDraft(`contact:${stored.id}:shop`, {
+                to: 'shop@localhost',
+                replyTo: stored.email,
+              }),
+            ]
+          },
+        )
+        expect(seen).toEqual([message.id])
+        expect(await store.outbox.get(`contact:${message.id}:ack`)).toMatchObject({
+          to: 'thandi@example.co.za',
+          status: 'pending',
+        })
+        expect(await store.outbox.get(`contact:${message.id}:shop`)).toMatchObject({
+          to: 'shop@localhost',
+          replyTo: 'thandi@example.co.za',
+        })
+        expect((await store.outbox.list({ offset: 0, limit: 10 })).total).toBe(2)
+        expect((await store.messages.list()).map((m) => m.id)).toEqual([message.id])
       })
     })
   })

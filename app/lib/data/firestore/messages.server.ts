@@ -1,7 +1,9 @@
+import { mailEnqueued } from '../outbox.server'
 import { assertPage, iso, pickMessage } from '../rules.server'
 import type { MessageStore } from '../store'
 import type { ContactMessage } from '../types'
 import type { FirestoreContext } from './context.server'
+import { stageOutbox } from './outbox.server'
 
 /** A message document as stored; those written before staff could handle them lack the fields. */
 const toMessage = (data: unknown): ContactMessage => {
@@ -43,9 +45,15 @@ export function createMessageStore({ col, transaction }: FirestoreContext): Mess
 
   return {
     // NOTE: `mail` (the acknowledgement and the shop's copy) goes to the outbox once it exists.
-    async create(input, now) {
+    async create(input, now, mail) {
       const message = pickMessage(input, now)
-      await col.messages.doc(message.id).create(message)
+      const drafts = mail?.(message) ?? []
+      const added = await transaction(async (tx) => {
+        const writeMail = await stageOutbox(tx, col.outbox, drafts, message.createdAt)
+        tx.create(col.messages.doc(message.id), message)
+        return writeMail()
+      })
+      if (added) mailEnqueued()
       return message
     },
     async list() {

@@ -15,6 +15,7 @@ import {
   shipmentFor,
   wantedPerVariant,
 } from '../rules.server'
+import { mailEnqueued } from '../outbox.server'
 import { OutOfStockError, type OrderStore } from '../store'
 import {
   ORDER_STATUSES,
@@ -25,6 +26,7 @@ import {
   type Shipment,
 } from '../types'
 import type { FirestoreContext } from './context.server'
+import { stageOutbox } from './outbox.server'
 import { productFromDoc, variantStockUpdate } from './products.server'
 
 type TransitionOptions = {
@@ -302,7 +304,14 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
     // NOTE: `options.mail` (the shipped and cancelled emails) goes to the outbox once it exists.
     async transition(id, to, options) {
       const opts = { ...options, now: iso(options.now) }
-      return transaction((tx) => transitionIn(tx, col.orders.doc(id), to, opts))
+      const { order, mailAdded } = await transaction(async (tx) => {
+        // The move's mail, in the move's transaction: its keys are read first, written last.
+        const writeMail = await stageOutbox(tx, col.outbox, options.mail ?? [], opts.now)
+        const order = await transitionIn(tx, col.orders.doc(id), to, opts)
+        return { order, mailAdded: writeMail() }
+      })
+      if (mailAdded) mailEnqueued()
+      return order
     },
     async expirePending(olderThan, now) {
       const at = iso(now)

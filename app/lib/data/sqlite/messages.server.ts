@@ -1,12 +1,15 @@
+import { mailEnqueued } from '../outbox.server'
 import { assertPage, iso, pickMessage } from '../rules.server'
 import type { MessageStore } from '../store'
 import type { ContactMessage } from '../types'
 import type { SqliteContext } from './context.server'
+import { outboxWriter } from './outbox.server'
 
 const COLUMNS = `id, name, email, subject, message, ip, created_at AS createdAt,
   handled_at AS handledAt, handled_by AS handledBy`
 
 export function createMessageStore({ db }: SqliteContext): MessageStore {
+  const writeMail = outboxWriter(db)
   const insertMessage = db.prepare(
     'INSERT INTO messages (id, name, email, subject, message, ip, created_at) VALUES (@id, @name, @email, @subject, @message, @ip, @createdAt)',
   )
@@ -34,9 +37,15 @@ export function createMessageStore({ db }: SqliteContext): MessageStore {
 
   return {
     // NOTE: `mail` (the acknowledgement and the shop's copy) goes to the outbox once it exists.
-    async create(input, now) {
+    async create(input, now, mail) {
       const message = pickMessage(input, now)
-      insertMessage.run(message)
+      const added = db
+        .transaction(() => {
+          insertMessage.run(message)
+          return writeMail(mail?.(message) ?? [], message.createdAt)
+        })
+        .immediate()
+      if (added) mailEnqueued()
       return message
     },
     async list() {

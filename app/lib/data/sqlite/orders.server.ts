@@ -12,6 +12,7 @@ import {
   shipmentFor,
   wantedPerVariant,
 } from '../rules.server'
+import { mailEnqueued } from '../outbox.server'
 import { OutOfStockError, type OrderStore } from '../store'
 import {
   ORDER_STATUSES,
@@ -25,6 +26,7 @@ import {
   type Shipment,
 } from '../types'
 import type { SqliteContext } from './context.server'
+import { outboxWriter } from './outbox.server'
 
 type OrderRow = {
   id: string
@@ -77,6 +79,7 @@ const LIST_WHERE = `(@status IS NULL OR status = @status)
 export function createOrderStore(context: SqliteContext): OrderStore {
   const { db, selectVariant } = context
   const selectOrder = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?')
+  const writeMail = outboxWriter(db)
   const selectForUser = db.prepare<[string], OrderRow>(
     'SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, id',
   )
@@ -330,15 +333,19 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     async transition(id, to, options) {
       const opts = { ...options, now: iso(options.now) }
       let released: string[] = []
+      let mailAdded = 0
       const order = db
         .transaction((): Order => {
           const row = selectOrder.get(id)
           if (!row) throw new Error(`Unknown order ${id}`)
           released = applyTransition(row, to, opts)
+          // The move's mail, in the move's transaction: kept only if the move is.
+          mailAdded = writeMail(options.mail ?? [], opts.now)
           return toOrder(selectOrder.get(id)!)
         })
         .immediate()
       context.emitProducts(released)
+      if (mailAdded) mailEnqueued()
       return order
     },
     async expirePending(olderThan, now) {
