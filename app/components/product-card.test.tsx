@@ -21,7 +21,6 @@ const summary: ProductSummary = {
   categoryName: 'Pantry',
   image: {
     url: '/images/products/rooibos-tea-1.svg',
-    alt: 'A tin of rooibos',
     width: 800,
     height: 800,
   },

@@ -20,8 +20,21 @@ export type ProductSummary = {
   /** Over all variants: 0 only when every variant is sold out. */
   stock: number
   categoryName: string
-  image: ProductImage | null
+  image: CardImage | null
   rating: { average: number | null; count: number }
+}
+
+/**
+ * The first picture as a card draws it: its source, size and renditions. Not its alt text (the
+ * card's picture is decorative: the name beside it says what it is) nor its stored id, so lists
+ * ship no bytes they do not render.
+ */
+export type CardImage = Pick<ProductImage, 'url' | 'width' | 'height' | 'variants'>
+
+function cardImage(image: ProductImage | undefined): CardImage | null {
+  if (!image) return null
+  const { url, width, height, variants } = image
+  return variants?.length ? { url, width, height, variants } : { url, width, height }
 }
 
 /** The "was" price to strike through, if any. One not higher than the price is a data slip: none. */
@@ -44,7 +57,7 @@ export function toProductSummary(product: Product): ProductSummary {
     optionNames: product.options.map((option) => option.name),
     stock: product.stock,
     categoryName: product.categoryName,
-    image: product.images[0] ?? null,
+    image: cardImage(product.images[0]),
     rating: { average: count > 0 ? roundToOneDecimal(sum / count) : null, count },
   }
 }
