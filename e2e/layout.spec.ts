@@ -176,6 +176,27 @@ test.describe('on a desktop', () => {
     await page.goto('/shop')
     await expect(page.getByRole('form', { name: 'Search and filter products' })).toBeVisible()
   })
+
+  test('the filters keep blank fields out of the URL with JS, and take them without', async ({
+    page,
+    javaScript,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/shop')
+    const filters = page.getByRole('form', { name: 'Search and filter products' })
+    await filters.getByLabel('Sort by').selectOption('price-asc')
+    await filters.getByRole('button', { name: 'Apply' }).click()
+    if (javaScript) {
+      await expect(page).toHaveURL('/shop?sort=price-asc')
+    } else {
+      // The browser sends every field; the shop reads the blanks as "no filter".
+      await expect(page).toHaveURL(/[?&]q=&/)
+      await expect(page).toHaveURL(/sort=price-asc/)
+    }
+    await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible()
+    await expect(filters.getByLabel('Sort by')).toHaveValue('price-asc')
+    await expect(page.getByText(/^\d+ products$/)).toBeVisible()
+  })
 })
 
 test('the 404 page has one title and the usual header, footer and skip link', async ({ page }) => {
