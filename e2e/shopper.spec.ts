@@ -105,6 +105,8 @@ test('the cart’s steppers change the quantity, up to what is left', async ({
     await page.keyboard.press('Enter')
     await expect(more).toHaveAccessibleDescription('Quantity 2')
     await expect(more).toBeFocused()
+    // The new quantity shows at once; the buttons wait (aria-disabled) until the cart has answered.
+    await expect(more).not.toHaveAttribute('aria-disabled')
     await page.keyboard.press('Enter')
     await expect(more).toHaveAccessibleDescription('Quantity 3')
     await expect(more).toBeFocused()
@@ -117,6 +119,7 @@ test('the cart’s steppers change the quantity, up to what is left', async ({
     await expect(more).toHaveAccessibleDescription('Quantity 3')
     await expect(more).toBeDisabled()
   }
+  await expect(less).not.toHaveAttribute('aria-disabled')
   await less.click()
   await expect(less).toHaveAccessibleDescription('Quantity 2')
   await expect(line).toContainText(/R\s250,00/)
