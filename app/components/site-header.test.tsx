@@ -1,0 +1,48 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+
+import { renderRoute } from '../../test/render-route'
+
+import { SiteHeader } from './site-header'
+
+const nav = {
+  _uid: 'nav',
+  component: 'header_nav',
+  links: [
+    { _uid: 'a', component: 'nav_link', label: 'Shop', link: '/shop' },
+    { _uid: 'b', component: 'nav_link', label: 'FAQ', link: '/faq' },
+  ],
+}
+
+function header(signedIn: boolean) {
+  return <SiteHeader siteName="Karoo & Co." nav={nav} counts={{ cart: 2, liked: 1, signedIn }} />
+}
+
+// Escape and the drawer's layout need a real browser: e2e/layout.spec.ts.
+describe('SiteHeader', () => {
+  it('has a menu button named "Menu" that controls the panel with the navigation and search', () => {
+    renderRoute(header(false))
+    const banner = screen.getByRole('banner')
+    const menu = within(banner).getByText('Menu').closest('summary')!
+    expect(menu).toBeInTheDocument()
+    const panel = document.getElementById(menu.getAttribute('aria-controls')!)!
+    expect(within(panel).getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+    expect(within(panel).getByRole('search')).toBeInTheDocument()
+    expect(within(banner).getByRole('link', { name: /2 items in cart/ })).toHaveAttribute(
+      'href',
+      '/cart',
+    )
+    expect(within(banner).getByRole('link', { name: 'Sign in' })).toBeInTheDocument()
+  })
+
+  it('lets a signed-in customer sign out: a POST to /auth with intent=signout', () => {
+    renderRoute(header(true))
+    const signOut = screen.getByRole('button', { name: 'Sign out', hidden: true })
+    const form = signOut.closest('form')!
+    expect(form).toHaveAttribute('method', 'post')
+    expect(form).toHaveAttribute('action', '/auth')
+    expect(form).toHaveFormValues({ intent: 'signout' })
+    expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account')
+  })
+})
