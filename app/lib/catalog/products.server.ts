@@ -1,8 +1,12 @@
 import { getStore } from '~/lib/data/index.server'
 import type { Product } from '~/lib/data/types'
 
-import { searchCatalog, type CatalogResult } from './catalog.server'
+import { getCatalog, searchCatalog, type CatalogResult } from './catalog.server'
 import { parseProductId, toCatalogQuery, type ShopParams } from './query.server'
+import type { ProductSummary } from './summary'
+
+/** Most products "You may also like" shows. */
+const RELATED_SHOWN = 8
 
 /**
  * The catalogue as pages ask for it: routes call these instead of the store or the index, so
@@ -18,6 +22,16 @@ export const catalog = {
     if (!productId) return null
     const product = await (await getStore()).products.get(productId)
     return product?.active ? product : null
+  },
+
+  /** "You may also like" for a product page: related products on sale (see CatalogIndex.related). */
+  async related(productId: string): Promise<ProductSummary[]> {
+    return (await getCatalog()).related(productId, RELATED_SHOWN)
+  },
+
+  /** Cards for these ids in their order; ids of products not (or no longer) on sale are skipped. */
+  async summaries(ids: readonly string[]): Promise<ProductSummary[]> {
+    return ids.length === 0 ? [] : (await getCatalog()).summaries(ids)
   },
 
   /** One page of /shop: search, filters, sort and page from its parsed query string. */

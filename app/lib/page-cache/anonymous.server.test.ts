@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { recordView } from '~/lib/catalog/recently-viewed.server'
 import { toggleLike } from '~/lib/liked/liked.server'
 import { sessionStorage } from '~/lib/session.server'
 import { createToastHeaders } from '~/lib/toast.server'
@@ -58,5 +59,28 @@ describe('who is an anonymous visitor', () => {
     const real = await sessionCookie({ cart: [{ productId: 'tea', quantity: 1 }] })
     const forged = real.replace(/\.[^.]+$/, '.forged')
     expect(await isAnonymous(request(forged))).toBe(true)
+  })
+})
+
+describe('a visitor with recently viewed products', () => {
+  const productPage = (path: string, cookie: string) =>
+    new Request(`http://shop.test${path}`, { headers: { Cookie: cookie } })
+
+  it('is personal on another product page, and anonymous on the one product listed and elsewhere', async () => {
+    const viewed = cookieFrom(
+      new Headers({ 'Set-Cookie': await recordView(request(), 'rooibos-tea') }),
+    )
+    expect(await isAnonymous(productPage('/shop/rusks', viewed))).toBe(false)
+    expect(await isAnonymous(productPage('/shop/rooibos-tea', viewed))).toBe(true)
+    expect(await isAnonymous(productPage('/shop', viewed))).toBe(true)
+    expect(await isAnonymous(productPage('/', viewed))).toBe(true)
+  })
+
+  it('reads a forged recently viewed cookie as empty, as the page does', async () => {
+    const viewed = cookieFrom(
+      new Headers({ 'Set-Cookie': await recordView(request(), 'rooibos-tea') }),
+    )
+    const forged = viewed.replace(/\.[^.]+$/, '.forged')
+    expect(await isAnonymous(productPage('/shop/rusks', forged))).toBe(true)
   })
 })

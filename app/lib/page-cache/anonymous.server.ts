@@ -1,3 +1,5 @@
+import { shownOnPage } from '~/lib/catalog/recently-viewed'
+import { RECENTLY_VIEWED_COOKIE, recentlyViewedIds } from '~/lib/catalog/recently-viewed.server'
 import { visitorLikes } from '~/lib/liked/liked.server'
 import { getSession } from '~/lib/session.server'
 
@@ -9,7 +11,9 @@ import { getSession } from '~/lib/session.server'
 const SESSION_COOKIE = '__session'
 const TOAST_COOKIE = 'en_toast'
 const LIKED_COOKIE = '__liked'
-const OURS = new Set([SESSION_COOKIE, TOAST_COOKIE, LIKED_COOKIE])
+const OURS = new Set([SESSION_COOKIE, TOAST_COOKIE, LIKED_COOKIE, RECENTLY_VIEWED_COOKIE])
+/** The product whose page a path is: only product pages show the recently viewed list. */
+const PRODUCT_PAGE = /^\/shop\/([^/]+)$/
 
 /** The names in a Cookie header. */
 function cookieNames(header: string): string[] {
@@ -18,7 +22,8 @@ function cookieNames(header: string): string[] {
 
 /**
  * Whether the visitor sees what every visitor sees: no cookie of ours, or only ones that say
- * nothing (a session holding nothing, an empty liked list). A session holding anything (a sign-in,
+ * nothing (a session holding nothing, an empty liked list, on a product page a recently viewed
+ * list holding only that product). A session holding anything (a sign-in,
  * a cart, prices seen, orders placed) is personal, and so is any flash message cookie. Decided from
  * the signed cookies alone, without a store read. A cookie whose signature fails reads as empty
  * here exactly as it does when the page renders, so that visitor sees the anonymous page either way.
@@ -35,5 +40,14 @@ export async function isAnonymous(request: Request): Promise<boolean> {
     if (Object.keys(session.data).length > 0) return false
   }
   if (names.includes(LIKED_COOKIE) && (await visitorLikes(request)).length > 0) return false
+  // Recently viewed shows on product pages only, without the product itself: a list holding
+  // another product makes that page personal; other pages stay the same for everyone.
+  if (names.includes(RECENTLY_VIEWED_COOKIE)) {
+    const productId = PRODUCT_PAGE.exec(new URL(request.url).pathname)?.[1]
+    if (productId !== undefined) {
+      const shown = shownOnPage(await recentlyViewedIds(request), productId)
+      if (shown.length > 0) return false
+    }
+  }
   return true
 }
