@@ -40,10 +40,10 @@ export default defineConfig({
   projects: [
     { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
     { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
-    // A phone (390x844, touch) for the layout specs only: nothing scrolls sideways, the header stays small.
+    // A phone (390x844, touch) for the layout and accessibility specs: nothing scrolls sideways, the header stays small, axe finds nothing.
     {
       name: 'phone',
-      testMatch: /layout\.spec\.ts/,
+      testMatch: /(layout|a11y)\.spec\.ts/,
       use: {
         ...chromium,
         viewport: { width: 390, height: 844 },
