@@ -1,4 +1,4 @@
-import { JSDOM } from 'jsdom'
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 
 import { draft } from '~/lib/data/contract'
@@ -57,12 +57,12 @@ const message: ContactMessage = {
   handledBy: null,
 }
 
-const parse = (html: string) => new JSDOM(html).window.document
+const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html')
 
 /** The part a mail client shows: the body's words, each cell apart, spaces as a reader sees them. */
 function shown(mail: OutboxDraft): string {
-  const { window } = new JSDOM(mail.html)
-  const walker = window.document.createTreeWalker(window.document.body, window.NodeFilter.SHOW_TEXT)
+  const doc = parse(mail.html)
+  const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT)
   const words: string[] = []
   while (walker.nextNode()) words.push(walker.currentNode.textContent ?? '')
   return words.join(' ').replace(/[\s\u00a0]+/g, ' ')
