@@ -56,7 +56,8 @@ export function ShopFilters({
   // Wide screens show the filters whatever the disclosure's state (catalog.css, where the browser
   // supports ::details-content); opening it there also covers browsers that do not.
   useEffect(() => {
-    if (disclosureRef.current && window.matchMedia(FILTERS_BESIDE_RESULTS).matches)
+    // Optional call: a browser (or test DOM) without matchMedia keeps the disclosure as rendered.
+    if (disclosureRef.current && window.matchMedia?.(FILTERS_BESIDE_RESULTS).matches)
       disclosureRef.current.open = true
   }, [])
 
