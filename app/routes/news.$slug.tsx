@@ -6,18 +6,16 @@ import { ContentPage } from '~/components/bloks/content-page'
 import { NEWS_FOLDER } from '~/lib/content/bloks.server'
 import { contentHeaders } from '~/lib/content/cache'
 import { pageMeta } from '~/lib/content/meta'
+import { NEWS_SLUG } from '~/lib/content/news.server'
 import { loadPage } from '~/lib/content/pages.server'
 import { notFound } from '~/lib/http.server'
 import contentStyles from '~/styles/content.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }]
 
-/** Story slugs are lower-case words and dashes; anything else cannot be a story. */
-const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/
-
 /** One news story from the news/ folder: where the home page's "Latest news" cards lead. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  if (!params.slug || !SLUG.test(params.slug)) throw notFound()
+  if (!params.slug || !NEWS_SLUG.test(params.slug)) throw notFound()
   const { page, headers } = await loadPage(request, `${NEWS_FOLDER}${params.slug}`)
   if (page.page.component !== 'article') throw notFound()
   return data(page, { headers })
