@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react'
 
 /**
- * Five stars filled to the rating. Sighted shoppers see the stars; screen readers hear the text
+ * Five stars filled to the rating. Sighted shoppers see the stars (drawn by CSS); screen readers hear the text
  * ("4.5 out of 5 stars"), never five separate glyphs.
  */
 export function StarRating({
@@ -23,15 +23,12 @@ export function StarRating({
         className="star-rating__stars"
         aria-hidden="true"
         style={{ '--rating': clamped } as CSSProperties}
-      >
-        <span className="star-rating__empty">★★★★★</span>
-        <span className="star-rating__fill">★★★★★</span>
-      </span>
+      />
       <span className="visually-hidden">{label}</span>
       {count !== undefined ? (
         <span className="star-rating__count">
-          ({count}
-          <span className="visually-hidden"> {count === 1 ? 'review' : 'reviews'}</span>)
+          {`(${count}`}
+          <span className="visually-hidden">{count === 1 ? ' review' : ' reviews'}</span>)
         </span>
       ) : null}
     </span>
