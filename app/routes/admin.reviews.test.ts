@@ -94,7 +94,9 @@ describe('/admin/reviews', () => {
     expect(hidden.location).toBe('/admin/reviews')
     expect(hidden.headers.get('Set-Cookie')).toContain('en_toast')
     expect((await list()).body.rows[0]).toMatchObject({ id: abusive.id, hidden: true })
-    expect((await store.reviews.listForProduct('rusks')).map((r) => r.id)).not.toContain(abusive.id)
+    expect((await store.reviews.listForProduct('rusks')).items.map((r) => r.id)).not.toContain(
+      abusive.id,
+    )
     expect((await store.products.get('rusks'))?.rating).toMatchObject({ count: 26, sum: 130 })
 
     const shown = await moderate({ intent: 'show', reviewId: abusive.id }, '?page=2')

@@ -14,9 +14,12 @@ import {
   productPageTitle,
 } from '~/components/catalog/product-detail'
 import { ProductReviews } from '~/components/catalog/product-reviews'
+import { ProductShelf } from '~/components/catalog/product-shelf'
 import { catalog } from '~/lib/catalog/products.server'
 import { productJsonLd, serializeJsonLd } from '~/lib/catalog/json-ld'
 import { productSeo, summarise } from '~/lib/catalog/seo'
+import { shownOnPage } from '~/lib/catalog/recently-viewed'
+import { recentlyViewedIds } from '~/lib/catalog/recently-viewed.server'
 import { productStatistics } from '~/lib/catalog/statistics'
 import { shownCompareAt } from '~/lib/catalog/summary'
 import { selectionFromParams, variantFor, variantUrl } from '~/lib/catalog/variants'
@@ -26,6 +29,7 @@ import { notFound } from '~/lib/http.server'
 import { likedIds } from '~/lib/liked/liked.server'
 import { centsToRandsString } from '~/lib/money'
 import { reviewAction } from '~/lib/reviews/review-action.server'
+import { parseReviewQuery } from '~/lib/reviews/review-query'
 import { reviews } from '~/lib/reviews/reviews.server'
 import type { RootLoader } from '~/root'
 import catalogStyles from '~/styles/catalog.css'
@@ -35,9 +39,6 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: formStyles },
   { rel: 'stylesheet', href: catalogStyles },
 ]
-
-/** Most reviews a page shows; the statistics still count every review. */
-const REVIEWS_SHOWN = 50
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const product = await catalog.product(params.id)
@@ -52,9 +53,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     ? null
     : (findVariant(product, search.get('variant')) ?? defaultVariant(product))
   const selection = picked ?? variant?.optionValues ?? []
-  const [shownReviews, liked] = await Promise.all([
-    reviews.forProduct(product.id, { limit: REVIEWS_SHOWN }),
+  // The recently viewed list is written by the view beacon (see ProductPage), never here: this
+  // page sets no cookie, so the page cache may keep it for visitors without a list.
+  const [reviewPage, liked, related, recentlyViewed] = await Promise.all([
+    reviews.pageForProduct(product.id, parseReviewQuery(search)),
     likedIds(request),
+    catalog.related(product.id),
+    recentlyViewedIds(request).then((ids) => catalog.summaries(shownOnPage(ids, product.id))),
   ])
   const statistics = productStatistics(product.rating)
   const { jsonLd, ...seo } = productSeo(product, statistics, env.appUrl, variant?.id)
@@ -74,8 +79,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       selection,
     },
     statistics,
-    reviews: shownReviews,
-    liked: liked.includes(product.id),
+    reviews: reviewPage,
+    /** The variant the URL names, kept by the review sort and page links. */
+    variantParam: variant && search.get('variant') ? variant.id : null,
+    related,
+    recentlyViewed,
+    likedIds: liked,
     seo,
     jsonLd,
   }
@@ -115,7 +124,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 }
 
 export default function ProductPage() {
-  const { product, statistics, reviews, liked, jsonLd, seo } = useLoaderData<typeof loader>()
+  const {
+    product,
+    statistics,
+    reviews,
+    variantParam,
+    related,
+    recentlyViewed,
+    likedIds,
+    jsonLd,
+    seo,
+  } = useLoaderData<typeof loader>()
+  const liked = new Set(likedIds)
+  const productPath = `/shop/${encodeURIComponent(product.id)}`
   const signedIn = useRouteLoaderData<RootLoader>('root')?.counts?.signedIn ?? false
   // A pick with JS redraws the JSON-LD for the picked variant, as the server would for its URL.
   const [pickedLd, setPickedLd] = useState<string | null>(null)
@@ -140,14 +161,31 @@ export default function ProductPage() {
         key={product.id}
         product={product}
         statistics={statistics}
-        liked={liked}
+        liked={liked.has(product.id)}
         onSelect={onSelect}
       />
+      <ProductShelf id="related" title="You may also like" products={related} liked={liked} />
       <ProductReviews
-        productPath={`/shop/${encodeURIComponent(product.id)}`}
+        productPath={productPath}
+        variant={variantParam}
         statistics={statistics}
         reviews={reviews}
         signedIn={signedIn}
+      />
+      <ProductShelf
+        id="recently-viewed"
+        title="Recently viewed"
+        products={recentlyViewed}
+        liked={liked}
+      />
+      {/* The view beacon: loading it records this product in the recently viewed cookie, so the
+          page itself needs no Set-Cookie and no script (docs/decisions/021-shopper-experience.md). */}
+      <img
+        className="view-beacon"
+        src={`/recently-viewed/${encodeURIComponent(product.id)}`}
+        alt=""
+        width={1}
+        height={1}
       />
     </div>
   )

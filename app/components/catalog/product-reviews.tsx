@@ -1,26 +1,34 @@
 import { Link } from '~/components/link'
 import type { ProductStatistics } from '~/lib/catalog/statistics'
-import type { ReviewView } from '~/lib/reviews/reviews.server'
+import { REVIEWS_PER_PAGE } from '~/lib/reviews/review-query'
+import type { ReviewPage } from '~/lib/reviews/reviews.server'
 
 import { RatingStatistics } from './rating-statistics'
 import { ReviewForm } from './review-form'
 import { ReviewList } from './review-list'
+import { ReviewPagination } from './review-pagination'
+import { ReviewSortForm } from './review-sort'
 
 /**
  * The reviews section of a product page: statistics, the review form for signed-in customers (a
- * sign-in link for visitors, coming back here), and the newest reviews.
+ * sign-in link for visitors, coming back here), and one page of reviews in the shopper's sort.
  */
 export function ProductReviews({
   productPath,
+  variant,
   statistics,
   reviews,
   signedIn,
 }: {
   productPath: string
+  /** The variant in the URL, kept by the sort form and the page links. */
+  variant: string | null
   statistics: ProductStatistics
-  reviews: readonly ReviewView[]
+  reviews: ReviewPage
   signedIn: boolean
 }) {
+  const { items, total, sort, page, pageCount } = reviews
+  const first = (page - 1) * REVIEWS_PER_PAGE + 1
   return (
     <section id="reviews" className="product-reviews" aria-labelledby="reviews-heading">
       <h2 id="reviews-heading">Reviews</h2>
@@ -36,14 +44,26 @@ export function ProductReviews({
         </p>
       )}
 
-      {reviews.length > 0 ? (
+      {items.length > 0 ? (
         <>
-          {statistics.count > reviews.length ? (
-            <p className="product-reviews__note">
-              Showing the {reviews.length} newest of {statistics.count} reviews.
-            </p>
+          {total > 1 ? (
+            <div className="product-reviews__bar">
+              <ReviewSortForm productPath={productPath} variant={variant} sort={sort} />
+              {pageCount > 1 ? (
+                <p className="product-reviews__note">
+                  Showing {first}–{first + items.length - 1} of {total} reviews.
+                </p>
+              ) : null}
+            </div>
           ) : null}
-          <ReviewList reviews={reviews} />
+          <ReviewList reviews={items} />
+          <ReviewPagination
+            productPath={productPath}
+            variant={variant}
+            sort={sort}
+            page={page}
+            pageCount={pageCount}
+          />
         </>
       ) : (
         <p>No reviews yet. Be the first to share what you think.</p>

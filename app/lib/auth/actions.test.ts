@@ -501,7 +501,7 @@ describe('reviews', () => {
     })
     const product = await m.store.products.get(PRODUCT.id)
     expect(product?.rating).toMatchObject({ count: 1, sum: 3 })
-    const reviews = await m.store.reviews.listForProduct(PRODUCT.id)
+    const reviews = (await m.store.reviews.listForProduct(PRODUCT.id)).items
     expect(reviews).toHaveLength(1)
     expect(reviews[0]?.authorName).toBe('Thandi M.')
   })

@@ -544,9 +544,11 @@ export function describeBackOfficeProductsContract(name: string, harness: Contra
           sum: 4,
           distribution: [0, 0, 0, 1, 0],
         })
-        expect((await store.reviews.listForProduct('rooibos')).map((r) => r.userId)).toEqual(['u2'])
+        expect((await store.reviews.listForProduct('rooibos')).items.map((r) => r.userId)).toEqual([
+          'u2',
+        ])
         expect(
-          (await store.reviews.listForProduct('rooibos', { limit: 1 })).map((r) => r.userId),
+          (await store.reviews.listForProduct('rooibos', { limit: 1 })).items.map((r) => r.userId),
         ).toEqual(['u2'])
         expect(await store.reviews.getByUser('rooibos', 'u1')).toMatchObject({ hidden: true })
 
@@ -565,7 +567,7 @@ export function describeBackOfficeProductsContract(name: string, harness: Contra
           sum: 5,
           distribution: [1, 0, 0, 1, 0],
         })
-        expect(await store.reviews.listForProduct('rooibos')).toHaveLength(2)
+        expect((await store.reviews.listForProduct('rooibos')).items).toHaveLength(2)
         expect(await store.reviews.setHidden('no-such-review', true, audit())).toBeNull()
       })
 

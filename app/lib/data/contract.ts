@@ -454,12 +454,12 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           await store.reviews.upsert(review(user, 4))
           clock.advance(1)
         }
-        const listed = await store.reviews.listForProduct('rooibos')
+        const listed = (await store.reviews.listForProduct('rooibos')).items
         expect(listed.map((r) => r.userId)).toEqual(['u3', 'u2', 'u1'])
         expect(
-          (await store.reviews.listForProduct('rooibos', { limit: 2 })).map((r) => r.userId),
+          (await store.reviews.listForProduct('rooibos', { limit: 2 })).items.map((r) => r.userId),
         ).toEqual(['u3', 'u2'])
-        expect(await store.reviews.listForProduct('biltong')).toEqual([])
+        expect(await store.reviews.listForProduct('biltong')).toEqual({ items: [], total: 0 })
       })
 
       it('refuses a rating outside 1-5 and a review of an unknown product, changing nothing', async () => {
@@ -467,7 +467,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         await expect(
           store.reviews.upsert({ ...review('u1', 5), productId: 'missing' }),
         ).rejects.toThrow()
-        expect(await store.reviews.listForProduct('rooibos')).toEqual([])
+        expect(await store.reviews.listForProduct('rooibos')).toEqual({ items: [], total: 0 })
         expect((await store.products.get('rooibos'))?.rating.count).toBe(0)
       })
     })

@@ -6,6 +6,7 @@ import { describeStoreContract, type ContractHarness } from './contract'
 import { describeBackOfficeOrdersContract } from './contract-back-office-orders'
 import { describeBackOfficeProductsContract } from './contract-back-office-products'
 import { describeOutboxContract } from './contract-outbox'
+import { describeReviewPagesContract } from './contract-review-pages'
 import { describeFirestoreLegacyDocuments } from './firestore-legacy-documents'
 import { openStore, type Store } from './index.server'
 
@@ -50,5 +51,6 @@ if (!emulator) {
   describeOutboxContract(`firestore emulator at ${emulator}`, harness())
   describeBackOfficeOrdersContract(`firestore emulator at ${emulator}`, harness())
   describeBackOfficeProductsContract(`firestore emulator at ${emulator}`, harness())
+  describeReviewPagesContract(`firestore emulator at ${emulator}`, harness())
   describeFirestoreLegacyDocuments(`demo-legacy-${randomBytes(5).toString('hex')}`)
 }

@@ -6,6 +6,7 @@ import { describeStoreContract, type ContractHarness } from './contract'
 import { describeBackOfficeOrdersContract } from './contract-back-office-orders'
 import { describeBackOfficeProductsContract } from './contract-back-office-products'
 import { describeOutboxContract } from './contract-outbox'
+import { describeReviewPagesContract } from './contract-review-pages'
 import { openStore } from './index.server'
 
 // One temp dir for this file; each test gets its own database file inside it.
@@ -23,3 +24,4 @@ describeStoreContract('sqlite', harness)
 describeOutboxContract('sqlite', harness)
 describeBackOfficeOrdersContract('sqlite', harness)
 describeBackOfficeProductsContract('sqlite', harness)
+describeReviewPagesContract('sqlite', harness)

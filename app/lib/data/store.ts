@@ -96,9 +96,21 @@ export interface ProductStore {
   changeLog(productId: string): Promise<ProductLogEntry[]>
 }
 
+/**
+ * How a product's reviews are listed: `newest` written first; `highest` and `lowest` by rating,
+ * newest first within a rating. Ties (same rating and time) by review id, descending.
+ */
+export type ReviewSort = 'newest' | 'highest' | 'lowest'
+
 export interface ReviewStore {
-  /** Newest first, hidden reviews left out. */
-  listForProduct(productId: string, options?: { limit?: number }): Promise<Review[]>
+  /**
+   * One page of the product's visible reviews (hidden ones left out of the items and the total),
+   * `newest` first unless another sort is asked; no limit: all of them from `offset`.
+   */
+  listForProduct(
+    productId: string,
+    options?: { sort?: ReviewSort; offset?: number; limit?: number },
+  ): Promise<Page<Review>>
   /** Back office: every review, hidden ones included, newest first. */
   list(page: PageRequest): Promise<Page<Review>>
   /**

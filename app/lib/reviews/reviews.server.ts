@@ -1,5 +1,8 @@
 import { getStore } from '~/lib/data/index.server'
+import type { ReviewSort } from '~/lib/data/store'
 import type { Review } from '~/lib/data/types'
+
+import { REVIEWS_PER_PAGE } from './review-query'
 
 /** A review as pages show it: no customer ids. `writtenAt` is when it was last (re)written. */
 export type ReviewView = Pick<Review, 'id' | 'authorName' | 'rating' | 'title' | 'body'> & {
@@ -12,25 +15,49 @@ export type ReviewInput = Pick<
   'productId' | 'userId' | 'authorName' | 'rating' | 'title' | 'body'
 >
 
+/** One page of a product's reviews as the product page shows it. */
+export type ReviewPage = {
+  items: ReviewView[]
+  /** Visible reviews in all. */
+  total: number
+  sort: ReviewSort
+  /** 1-based, within 1..pageCount. */
+  page: number
+  pageCount: number
+}
+
 export const reviews = {
   /**
-   * The product's reviews in the store's order, newest written first: the one order every page
-   * shows, so no caller re-sorts them.
+   * One page of the product's visible reviews in the asked order. A page past the last is the
+   * last page, so a stale link (a review hidden since) still shows reviews.
    */
-  async forProduct(productId: string, options: { limit: number }): Promise<ReviewView[]> {
-    const list = await (await getStore()).reviews.listForProduct(productId, options)
-    return list.map(({ id, authorName, rating, title, body, updatedAt }) => ({
-      id,
-      authorName,
-      rating,
-      title,
-      body,
-      writtenAt: updatedAt,
-    }))
+  async pageForProduct(
+    productId: string,
+    { sort, page }: { sort: ReviewSort; page: number },
+  ): Promise<ReviewPage> {
+    const store = (await getStore()).reviews
+    const at = (n: number) =>
+      store.listForProduct(productId, {
+        sort,
+        offset: (n - 1) * REVIEWS_PER_PAGE,
+        limit: REVIEWS_PER_PAGE,
+      })
+    let shown = page
+    let found = await at(shown)
+    const pageCount = Math.max(1, Math.ceil(found.total / REVIEWS_PER_PAGE))
+    if (shown > pageCount) {
+      shown = pageCount
+      found = await at(shown)
+    }
+    return { items: found.items.map(toView), total: found.total, sort, page: shown, pageCount }
   },
 
   /** Stores the review and updates the product's statistics in the same transaction. */
   async write(review: ReviewInput): Promise<void> {
     await (await getStore()).reviews.upsert(review)
   },
+}
+
+function toView({ id, authorName, rating, title, body, updatedAt }: Review): ReviewView {
+  return { id, authorName, rating, title, body, writtenAt: updatedAt }
 }

@@ -17,22 +17,42 @@ export function createReviewStore(context: FirestoreContext): ReviewStore {
   const { col, transaction } = context
   return {
     async listForProduct(productId, options) {
+      const { sort = 'newest', offset = 0, limit } = options ?? {}
+      assertPage({ offset, limit: limit ?? 1 })
       // Hidden reviews are skipped here rather than in the query: older documents have no
       // `hidden` field, and Firestore leaves documents without a field out of any filter on it.
-      const query = col.reviews.where('productId', '==', productId).orderBy('updatedAt', 'desc')
+      // So the page is found by walking from the start (as `offset` would, and bill, anyway), and
+      // the total is every review less the hidden ones (a missing field is never `true`).
+      // The rating sorts need the composite indexes in firestore.indexes.json.
+      const byProduct = col.reviews.where('productId', '==', productId)
+      const ordered =
+        sort === 'newest'
+          ? byProduct.orderBy('updatedAt', 'desc')
+          : byProduct
+              .orderBy('rating', sort === 'highest' ? 'desc' : 'asc')
+              .orderBy('updatedAt', 'desc')
       const shownOf = (snap: QuerySnapshot) =>
         snap.docs.map((doc) => toReview(doc.data())).filter((review) => !review.hidden)
-      const limit = options?.limit
-      if (limit === undefined) return shownOf(await query.get())
-      const shown: Review[] = []
-      let page = query.limit(limit)
-      for (;;) {
-        const snap = await page.get()
-        shown.push(...shownOf(snap))
-        const last = snap.docs.at(-1)
-        if (shown.length >= limit || snap.size < limit || !last) return shown.slice(0, limit)
-        page = query.startAfter(last).limit(limit)
-      }
+      const [items, all, hidden] = await Promise.all([
+        (async () => {
+          if (limit === undefined) return shownOf(await ordered.get()).slice(offset)
+          const wanted = offset + limit
+          const shown: Review[] = []
+          let page = ordered.limit(wanted)
+          for (;;) {
+            const snap = await page.get()
+            shown.push(...shownOf(snap))
+            const last = snap.docs.at(-1)
+            if (shown.length >= wanted || snap.size < wanted || !last) {
+              return shown.slice(offset, wanted)
+            }
+            page = ordered.startAfter(last).limit(wanted)
+          }
+        })(),
+        byProduct.count().get(),
+        byProduct.where('hidden', '==', true).count().get(),
+      ])
+      return { items, total: all.data().count - hidden.data().count }
     },
     async list({ offset, limit }) {
       assertPage({ offset, limit })

@@ -1,6 +1,6 @@
 import { countRating, describeReviewVisibility } from '../product-edit.server'
 import { applyRating, assertPage, assertRating, iso, reviewId } from '../rules.server'
-import type { ReviewStore } from '../store'
+import type { ReviewSort, ReviewStore } from '../store'
 import type { Review } from '../types'
 import { toProduct, type SqliteContext } from './context.server'
 
@@ -36,9 +36,19 @@ export function createReviewStore(context: SqliteContext): ReviewStore {
     'SELECT * FROM reviews WHERE product_id = ? AND user_id = ?',
   )
   const selectById = db.prepare<[string], ReviewRow>('SELECT * FROM reviews WHERE id = ?')
-  // LIMIT -1 is SQLite for "no limit".
-  const selectForProduct = db.prepare<[string, number], ReviewRow>(
-    'SELECT * FROM reviews WHERE product_id = ? AND hidden = 0 ORDER BY updated_at DESC, id LIMIT ?',
+  // LIMIT -1 is SQLite for "no limit". Ties broken by id descending, the order Firestore gives
+  // documents equal in every ordered field when the last order is descending.
+  const forProduct = (order: string) =>
+    db.prepare<[string, number, number], ReviewRow>(
+      `SELECT * FROM reviews WHERE product_id = ? AND hidden = 0 ORDER BY ${order} LIMIT ? OFFSET ?`,
+    )
+  const selectForProduct: Record<ReviewSort, ReturnType<typeof forProduct>> = {
+    newest: forProduct('updated_at DESC, id DESC'),
+    highest: forProduct('rating DESC, updated_at DESC, id DESC'),
+    lowest: forProduct('rating ASC, updated_at DESC, id DESC'),
+  }
+  const countForProduct = db.prepare<[string], { n: number }>(
+    'SELECT count(*) AS n FROM reviews WHERE product_id = ? AND hidden = 0',
   )
   // Ties broken by id descending, the order Firestore gives equal times.
   const selectPage = db.prepare<[number, number], ReviewRow>(
@@ -65,7 +75,12 @@ export function createReviewStore(context: SqliteContext): ReviewStore {
 
   return {
     async listForProduct(productId, options) {
-      return selectForProduct.all(productId, options?.limit ?? -1).map(toReview)
+      const { sort = 'newest', offset = 0, limit } = options ?? {}
+      assertPage({ offset, limit: limit ?? 1 })
+      return {
+        items: selectForProduct[sort].all(productId, limit ?? -1, offset).map(toReview),
+        total: countForProduct.get(productId)?.n ?? 0,
+      }
     },
     async list({ offset, limit }) {
       assertPage({ offset, limit })
