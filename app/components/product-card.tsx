@@ -1,5 +1,7 @@
+import { useNavigate } from '@remix-run/react'
+import type { MouseEvent } from 'react'
+
 import { LikeButton } from '~/components/like-button'
-import { Link } from '~/components/link'
 import { Price } from '~/components/price'
 import { StarRating } from '~/components/star-rating'
 import { AddToCartForm } from '~/components/cart/add-to-cart-form'
@@ -26,10 +28,12 @@ export function ProductCard({
   const stock = stockLabel(product.stock)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const headingId = `pc-${product.id}`
+  const followLink = useFollowLink()
   // NOTE: one link per card, on the name; CSS stretches it over the card, so the picture needs
   // no link of its own. Every per-card byte counts 24 times on /shop: short ids and classes.
   return (
-    <article className="product-card" aria-labelledby={headingId}>
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegation: the clicks are its links' own (Enter on a link clicks it too)
+    <article className="product-card" aria-labelledby={headingId} onClick={followLink}>
       {product.image ? (
         <img
           src={product.image.url}
@@ -48,7 +52,7 @@ export function ProductCard({
       <div className="product-card__body">
         <p className="product-card__category">{product.categoryName}</p>
         <Heading id={headingId}>
-          <Link to={href}>{product.name}</Link>
+          <a href={href}>{product.name}</a>
         </Heading>
         {product.rating.average !== null ? (
           <StarRating rating={product.rating.average} count={product.rating.count} />
@@ -65,13 +69,13 @@ export function ProductCard({
         ) : null}
         {product.stock <= 0 ? null : product.optionNames?.length ? (
           // Which size or colour is the shopper's choice: the card sends them to pick it.
-          <Link
-            to={href}
+          <a
+            href={href}
             className="button button--secondary product-card__choose"
             aria-label={`Choose ${choose(product)} of ${product.name}`}
           >
             {`Choose ${choose(product)}`}
-          </Link>
+          </a>
         ) : (
           <AddToCartForm
             productId={product.id}
@@ -84,6 +88,25 @@ export function ProductCard({
       <LikeButton productId={product.id} productName={product.name} liked={liked ?? false} />
     </article>
   )
+}
+
+/**
+ * The card's links are plain `<a href>`: a router `<Link>` resolves its path on every render, and
+ * /shop draws 24 cards. One click handler on the card hands a plain left click on any of its
+ * same-origin links to the router, so navigation stays client-side; modified clicks (new tab,
+ * download) and other origins keep the browser's own behaviour.
+ */
+function useFollowLink() {
+  const navigate = useNavigate()
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0) return
+    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return
+    const anchor = (event.target as Element).closest('a')
+    if (!anchor || anchor.target || anchor.hasAttribute('download')) return
+    if (anchor.origin !== window.location.origin) return
+    event.preventDefault()
+    navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`)
+  }
 }
 
 /** "size and colour": what the shopper picks on the product page. */
