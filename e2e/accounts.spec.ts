@@ -71,9 +71,16 @@ test('sign-up errors are shown beside each field', async ({ page }) => {
   await form.getByLabel('Email').fill('not-an-email')
   await form.getByLabel('Password').fill('short')
   await form.getByRole('button', { name: 'Create account' }).click()
-  await expect(form.getByText('Enter your first name')).toBeVisible()
-  await expect(form.getByText(/Enter an email address like/)).toBeVisible()
-  await expect(form.getByText('Choose a password of at least 8 characters')).toBeVisible()
+  // The summary names the problems once (with JS it takes focus); each field is described by
+  // its own message.
+  await expect(
+    form.getByRole('group', { name: 'There is a problem: 3 fields to fix' }),
+  ).toBeVisible()
+  await expect(form.getByLabel('First name')).toHaveAccessibleDescription('Enter your first name')
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription(/Enter an email address like/)
+  await expect(form.getByLabel('Password')).toHaveAccessibleDescription(
+    /Choose a password of at least 8 characters/,
+  )
   await expect(form.getByLabel('Last name')).toHaveValue('Mokoena')
 })
 
@@ -114,9 +121,15 @@ test('/account sends a visitor to sign in and back; address errors are shown by 
   await address.getByLabel('City or town').fill('Cape Town')
   await address.getByLabel('Postal code').fill('80')
   await address.getByRole('button', { name: 'Save address' }).click()
-  await expect(address.getByText('Enter the street address (line 1)')).toBeVisible()
-  await expect(address.getByText('Choose one of the nine provinces')).toBeVisible()
-  await expect(address.getByText(/Enter the 4-digit postal code/)).toBeVisible()
+  await expect(address.getByLabel('Street address')).toHaveAccessibleDescription(
+    'Enter the street address (line 1)',
+  )
+  await expect(address.getByLabel('Province')).toHaveAccessibleDescription(
+    'Choose one of the nine provinces',
+  )
+  await expect(address.getByLabel('Postal code')).toHaveAccessibleDescription(
+    /Enter the 4-digit postal code/,
+  )
   await expect(address.getByLabel('Suburb')).toHaveValue('Gardens')
 
   await address.getByLabel('Street address').fill('12 Long Street')

@@ -34,22 +34,27 @@ export const VALIDATE_ON = { shouldValidate: 'onSubmit', shouldRevalidate: 'onIn
 export type FieldMeta = FieldMetadata<any, any, string[]>
 
 /**
- * Messages beside a field (or at the top of a form): a real list inside an alert, so a screen
- * reader announces them when they appear. `id` is what the control's `aria-describedby` names.
+ * Messages beside a field (or at the top of a form), as a real list. `id` is what the control's
+ * `aria-describedby` names. An alert by default, read out when it appears (the errors of a form,
+ * a fetcher's answer); `announce={false}` for a Field's own messages, which are its description,
+ * read when it gets focus (conform focuses the first field in error, the ErrorSummary takes focus
+ * where a form has one), so nothing is heard twice.
  */
 export function ErrorList({
   id,
   errors,
   className = 'field__errors',
+  announce = true,
 }: {
   id?: string
   errors?: readonly string[] | null
   className?: string
+  announce?: boolean
 }) {
   const shown = errors?.filter(Boolean)
   if (!shown?.length) return null
   return (
-    <div id={id} className={className} role="alert">
+    <div id={id} className={className} role={announce ? 'alert' : undefined}>
       <ul>
         {shown.map((error) => (
           <li key={error}>{error}</li>
@@ -169,7 +174,7 @@ function FieldFrame({ meta, label, hint, className, children }: Frame & { childr
         </p>
       ) : null}
       {children}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
+      <ErrorList id={meta.errorId} errors={meta.errors} announce={false} />
     </div>
   )
 }

@@ -25,7 +25,7 @@ import TrackOrderPage from './track_order'
 const contactData = { sent: false, defaults: { name: 'Lerato', email: '' } }
 
 describe('the contact form', () => {
-  it('names each missing field beside it, as a list inside an alert, before posting', async () => {
+  it('names each missing field beside it and in the summary, which is the one announcement, before posting', async () => {
     let posted = 0
     renderRoute(ContactPage, {
       url: '/contact',
@@ -45,16 +45,25 @@ describe('the contact form', () => {
     expect(message).toHaveAccessibleDescription(/10 to 5000 characters/)
     const email = within(form).getByRole('textbox', { name: 'Email' })
     expect(email).toHaveAccessibleDescription('Enter your email address')
-    // The list is a real list; the alert is its wrapper.
-    const alert = within(form)
-      .getAllByRole('alert')
+    // Beside the field the messages are a real list, its description rather than an alert: the
+    // summary takes focus and is what a screen reader reads, once.
+    const messages = email
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)!)
       .find((element) => element.textContent === 'Enter your email address')!
-    expect(within(alert).getByRole('list')).toBeInTheDocument()
     expect(
-      within(alert)
+      within(messages)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Enter your email address'])
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
+    const summary = within(form).getByRole('group', { name: /There is a problem/ })
+    expect(summary).toHaveFocus()
+    expect(within(summary).getByRole('link', { name: 'Enter your email address' })).toHaveAttribute(
+      'href',
+      `#${email.id}`,
+    )
     expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('Lerato')
     expect(within(form).getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid')
     expect(posted).toBe(0)
