@@ -1,5 +1,5 @@
 import { Form, useSubmit } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 
 import type { ReviewSort } from '~/lib/data/store'
 import { REVIEW_SORTS } from '~/lib/reviews/review-query'
@@ -22,7 +22,11 @@ export function ReviewSortForm({
   // Controlled, and not re-keyed, so the select keeps focus through the navigation it starts and
   // follows the URL when it changes otherwise (a pagination link, Back).
   const [value, setValue] = useState(sort)
-  useEffect(() => setValue(sort), [sort])
+  const [sortShown, setSortShown] = useState(sort)
+  if (sortShown !== sort) {
+    setSortShown(sort)
+    setValue(sort)
+  }
   return (
     <Form
       method="get"
