@@ -6,7 +6,7 @@ import { Price } from '~/components/price'
 import { StarRating } from '~/components/star-rating'
 import { AddToCartForm } from '~/components/cart/add-to-cart-form'
 import { stockLabel, type ProductSummary } from '~/lib/catalog/summary'
-import { FETCH_FIRST, IMAGE_SIZES, srcSet } from '~/lib/images/responsive'
+import { FETCH_FIRST, IMAGE_SIZES } from '~/lib/images/responsive'
 
 /**
  * The one product card of /shop, the home page's featured products and the liked list. Pure:
@@ -37,7 +37,7 @@ export function ProductCard({
       {product.image ? (
         <img
           src={product.image.url}
-          srcSet={srcSet(product.image)}
+          srcSet={product.image.srcSet}
           sizes={IMAGE_SIZES.card}
           alt=""
           width={product.image.width}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { renderRoute } from '../../test/render-route'
 
-import type { ProductSummary } from '~/lib/catalog/summary'
+import { cardImage, type ProductSummary } from '~/lib/catalog/summary'
 import type { ProductImage } from '~/lib/data/types'
 import { IMAGE_SIZES } from '~/lib/images/responsive'
 
@@ -35,7 +35,7 @@ const summary: ProductSummary = {
   optionNames: [],
   stock: 3,
   categoryName: 'Pantry',
-  image: stored(1),
+  image: cardImage(stored(1)),
   rating: { average: null, count: 0 },
 }
 

@@ -1,5 +1,7 @@
 import type { Product, ProductImage } from '~/lib/data/types'
 
+import { srcSet } from '~/lib/images/responsive'
+
 import { roundToOneDecimal } from './statistics'
 import { priceRange } from './variants'
 
@@ -25,16 +27,18 @@ export type ProductSummary = {
 }
 
 /**
- * The first picture as a card draws it: its source, size and renditions. Not its alt text (the
- * card's picture is decorative: the name beside it says what it is) nor its stored id, so lists
- * ship no bytes they do not render.
+ * The first picture as a card draws it: its source, size and `srcset` (its renditions, joined
+ * once when the catalogue changes instead of shipping them as objects to join per render). Not
+ * its alt text (the card's picture is decorative: the name beside it says what it is) nor its
+ * stored id, so lists ship no bytes they do not render.
  */
-export type CardImage = Pick<ProductImage, 'url' | 'width' | 'height' | 'variants'>
+export type CardImage = Pick<ProductImage, 'url' | 'width' | 'height'> & { srcSet?: string }
 
-function cardImage(image: ProductImage | undefined): CardImage | null {
+export function cardImage(image: ProductImage | undefined): CardImage | null {
   if (!image) return null
-  const { url, width, height, variants } = image
-  return variants?.length ? { url, width, height, variants } : { url, width, height }
+  const { url, width, height } = image
+  const renditions = srcSet(image)
+  return renditions ? { url, width, height, srcSet: renditions } : { url, width, height }
 }
 
 /** The "was" price to strike through, if any. One not higher than the price is a data slip: none. */
