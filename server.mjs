@@ -244,7 +244,12 @@ function createRemixHeaders(requestHeaders) {
 async function sendRemixResponse(res, response) {
   res.statusMessage = response.statusText
   res.status(response.status)
-  for (const [name, value] of response.headers.entries()) res.append(name, value)
+  for (const [name, value] of response.headers.entries()) {
+    // A route that lets other origins embed it (the image renditions, shown by mail clients)
+    // replaces helmet's same-origin Cross-Origin-Resource-Policy instead of adding a second value.
+    if (name === 'cross-origin-resource-policy') res.setHeader(name, value)
+    else res.append(name, value)
+  }
   if (response.body) await writeReadableStreamToWritable(response.body, res)
   else res.end()
 }

@@ -18,6 +18,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     'Cache-Control': 'public, max-age=31536000, immutable',
     ETag: file.etag,
     'X-Content-Type-Options': 'nosniff',
+    // Emails show these pictures from the mail client's origin (and /dev/mail from a sandboxed
+    // frame, an opaque origin): helmet's default same-origin would block them there.
+    'Cross-Origin-Resource-Policy': 'cross-origin',
   }
   const known = request.headers.get('If-None-Match')
   if (known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
