@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 
 import { fillCheckout, reachSimulator } from './checkout-steps'
-import { expect, test, type TestProduct } from './fixtures'
+import { expect, test, type TestProduct, buyBox } from './fixtures'
 
 /**
  * Buying with JS on and off (the config runs every spec in both projects, at once, against one
@@ -22,7 +22,7 @@ const freshEmail = () =>
 async function addToCart(page: Page, product: TestProduct, quantity: number) {
   await page.goto(product.href)
   await page.getByLabel('Quantity').selectOption(String(quantity))
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await buyBox(page).getByRole('button', { name: 'Add to cart' }).click()
   await expect(
     page.getByText(`Added ${quantity} × ${product.name} to your cart`).first(),
   ).toBeAttached()
@@ -127,7 +127,7 @@ test('a cancelled payment cancels the order and puts the stock back', async ({
 
   // While the order waits for payment its units are reserved.
   await page.goto(product.href)
-  await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(0)
+  await expect(buyBox(page).getByRole('button', { name: 'Add to cart' })).toHaveCount(0)
   await expect(page.getByText('Sold out').first()).toBeVisible()
   await page.goto(`/checkout/pay/${orderId}`)
   if (!javaScript) await page.getByRole('button', { name: 'Continue to PayFast' }).click()
@@ -141,7 +141,7 @@ test('a cancelled payment cancels the order and puts the stock back', async ({
   await expect(page.getByText('Status: Cancelled')).toBeVisible()
 
   await page.goto(product.href)
-  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible()
+  await expect(buyBox(page).getByRole('button', { name: 'Add to cart' })).toBeVisible()
   await expect(page.getByLabel('Quantity').getByRole('option')).toHaveCount(left)
 })
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 
-import { expect, test as base } from '@playwright/test'
+import { expect, test as base, type Page } from '@playwright/test'
 
 import { hashPassword } from '~/lib/auth/password.server'
 import { makeProduct } from '~/lib/catalog/test-products'
@@ -210,3 +210,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 })
 
 export { expect }
+
+/**
+ * The product page's own buy box (the region named by the page's heading): its "Add to cart",
+ * quantity and stock, not those of the product cards on the shelves below it.
+ */
+export function buyBox(page: Page) {
+  return page.getByRole('region').filter({ has: page.getByRole('heading', { level: 1 }) })
+}

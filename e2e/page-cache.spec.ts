@@ -4,7 +4,7 @@ import type { Store } from '~/lib/data/index.server'
 import type { Product } from '~/lib/data/types'
 import { formatRand } from '~/lib/money'
 
-import { expect, test, type TestProduct } from './fixtures'
+import { expect, test, type TestProduct, buyBox } from './fixtures'
 
 /**
  * The page cache's correctness (docs/decisions/018-page-cache.md), with JS on and off: a change
@@ -123,7 +123,7 @@ test('a visitor with a cart line never gets a kept page and sees their cart coun
   const product = await createProduct()
   await untilKept(request, '/')
   await page.goto(product.href)
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await buyBox(page).getByRole('button', { name: 'Add to cart' }).click()
   await expect(page.getByText(`Added 1 × ${product.name} to your cart`).first()).toBeAttached()
 
   expect(await visit(page, '/')).toBe('bypass')

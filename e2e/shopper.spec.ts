@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { expect, test, type TestProduct } from './fixtures'
+import { expect, test, type TestProduct, buyBox } from './fixtures'
 
 /**
  * The shopper's helpers (issue 13): the header's predictive search, the mini-cart drawer, the
@@ -11,7 +11,7 @@ import { expect, test, type TestProduct } from './fixtures'
 
 async function addOne(page: Page, product: TestProduct) {
   await page.goto(product.href)
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await buyBox(page).getByRole('button', { name: 'Add to cart' }).click()
   await expect(page.getByText(`Added 1 × ${product.name} to your cart`).first()).toBeAttached()
 }
 
@@ -54,7 +54,7 @@ test('"Add to cart" opens the mini-cart; Escape closes it and focus returns to t
 }) => {
   const product = await createProduct({ stock: 5, priceCents: 50_000 })
   await page.goto(product.href)
-  const add = page.getByRole('button', { name: 'Add to cart' })
+  const add = buyBox(page).getByRole('button', { name: 'Add to cart' })
   if (!javaScript) {
     // Post/redirect/get: back on the product page with a notice.
     await add.click()

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { variantIdFor } from '~/lib/data/variants'
 
 import { fillCheckout, reachSimulator } from './checkout-steps'
-import { expect, test, type TestProduct } from './fixtures'
+import { expect, test, type TestProduct, buyBox } from './fixtures'
 
 /**
  * Product options with JS on and off (every spec runs in both projects): a shopper picks a size
@@ -79,7 +79,7 @@ test('picks a size and colour, buys that variant, and only its stock goes down',
   expect(ld.hasVariant[0]?.sku).toBe(mRainbow)
 
   await page.getByLabel('Quantity').selectOption('2')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await buyBox(page).getByRole('button', { name: 'Add to cart' }).click()
   await expect(
     page.getByText('Added 2 × E2E Silk Shirt (Size: M, Colour: Rainbow) to your cart').first(),
   ).toBeAttached()
@@ -117,10 +117,10 @@ test('marks a sold-out and an unsold combination, and cannot add either', async 
 
   await pick(page, javaScript, 'Size', 'L (sold out)')
   await expect(page.getByText('Sold out', { exact: true })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(0)
+  await expect(buyBox(page).getByRole('button', { name: 'Add to cart' })).toHaveCount(0)
   await expect(page.getByRole('radio', { name: 'Rainbow (not sold)' })).toBeVisible()
 
   await pick(page, javaScript, 'Colour', 'Rainbow (not sold)')
   await expect(page.getByText('Not sold in this combination; choose another')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(0)
+  await expect(buyBox(page).getByRole('button', { name: 'Add to cart' })).toHaveCount(0)
 })

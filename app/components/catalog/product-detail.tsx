@@ -107,8 +107,10 @@ export function ProductDetail({
     <div className="product-page__top">
       <Gallery key={images[0]?.url} images={images} productName={product.name} />
 
-      <div className="product-page__buy">
-        <h1 className="product-page__name">{product.name}</h1>
+      <section className="product-page__buy" aria-labelledby="product-name">
+        <h1 className="product-page__name" id="product-name">
+          {product.name}
+        </h1>
         {statistics.average !== null ? (
           <p className="product-page__rating">
             <StarRating rating={statistics.average} />{' '}
@@ -160,7 +162,7 @@ export function ProductDetail({
             <p key={i}>{paragraph}</p>
           ))}
         </div>
-      </div>
+      </section>
     </div>
   )
 }

@@ -1,5 +1,3 @@
-import { srcSet } from '~/lib/images/responsive'
-
 import { searchCatalog } from './catalog.server'
 import {
   PREDICTIVE_LIMIT,
@@ -29,7 +27,7 @@ export async function predictiveSearch(raw: string | null): Promise<PredictiveRe
       priceCents: item.priceCents,
       priceFrom: item.priceFrom === true,
       url: `/shop/${encodeURIComponent(item.id)}`,
-      image: item.image ? { url: item.image.url, srcSet: srcSet(item.image) } : null,
+      image: item.image ? { url: item.image.url, srcSet: item.image.srcSet } : null,
     })),
   }
 }
