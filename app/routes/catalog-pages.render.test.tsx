@@ -47,25 +47,34 @@ function productData(overrides: { stock?: number } = {}) {
     },
     statistics: productStatistics(p.rating),
     // The store's order: newest written first.
-    reviews: [
-      {
-        id: 'r2',
-        authorName: 'Thandi M.',
-        rating: 4,
-        title: 'Lovely',
-        body: 'Keeps the rusks fresh.',
-        writtenAt: '2024-05-02T10:00:00Z',
-      },
-      {
-        id: 'r1',
-        authorName: 'Pieter V.',
-        rating: 5,
-        title: '',
-        body: 'Great.',
-        writtenAt: '2024-04-01T10:00:00Z',
-      },
-    ],
-    liked: false,
+    reviews: {
+      items: [
+        {
+          id: 'r2',
+          authorName: 'Thandi M.',
+          rating: 4,
+          title: 'Lovely',
+          body: 'Keeps the rusks fresh.',
+          writtenAt: '2024-05-02T10:00:00Z',
+        },
+        {
+          id: 'r1',
+          authorName: 'Pieter V.',
+          rating: 5,
+          title: '',
+          body: 'Great.',
+          writtenAt: '2024-04-01T10:00:00Z',
+        },
+      ],
+      total: 2,
+      sort: 'newest' as const,
+      page: 1,
+      pageCount: 1,
+    },
+    variantParam: null,
+    related: [],
+    recentlyViewed: [],
+    likedIds: [],
     seo: { canonical: 'http://shop.test/shop/sold-out-tin', image: null },
     jsonLd: serializeJsonLd({ name: '</script>' }),
   }

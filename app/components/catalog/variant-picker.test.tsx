@@ -39,8 +39,11 @@ function pageData(selection: string[]) {
       selection,
     },
     statistics: productStatistics(tee.rating),
-    reviews: [],
-    liked: false,
+    reviews: { items: [], total: 0, sort: 'newest' as const, page: 1, pageCount: 1 },
+    variantParam: null,
+    related: [],
+    recentlyViewed: [],
+    likedIds: [],
     seo: { canonical: 'http://shop.test/shop/tee', image: null },
     jsonLd: '{}',
   }
