@@ -8,6 +8,7 @@ import { openStore, type Store } from '~/lib/data/index.server'
 import type { ProductOption } from '~/lib/data/types'
 import { variantIdFor } from '~/lib/data/variants'
 import { newOrderId } from '~/lib/orders/id.server'
+import { trackLimitKey } from '~/lib/orders/track.server'
 
 /** A customer account a test made for itself (local sign-in: AUTH_BACKEND=local). */
 export type TestUser = { id: string; email: string; password: string; firstName: string }
@@ -217,4 +218,12 @@ export { expect }
  */
 export function buyBox(page: Page) {
   return page.getByRole('region').filter({ has: page.getByRole('heading', { level: 1 }) })
+}
+
+/**
+ * Every e2e request comes from 127.0.0.1, so the whole run shares one tracking allowance (10 lookups
+ * per 10 minutes): a spec that looks orders up starts its lookups from a fresh allowance.
+ */
+export async function allowTrackingLookups(store: Store) {
+  await store.rateLimits.reset(trackLimitKey('127.0.0.1'))
 }

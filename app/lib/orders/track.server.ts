@@ -21,6 +21,11 @@ function minutes(ms: number) {
   return `${n} minute${n === 1 ? '' : 's'}`
 }
 
+/** The rate-limit key of one client's tracking lookups. */
+export function trackLimitKey(clientIp: string): string {
+  return `track:${clientIp || 'unknown'}`
+}
+
 /**
  * POST /track_order: order id + email shows the status timeline. Every wrong pair gets the same
  * answer (no enumeration); at most 10 lookups per IP per 10 minutes.
@@ -46,7 +51,7 @@ export async function trackAction({
 
   const store = given ?? (await getStore())
   const limit = await store.rateLimits.hit(
-    `track:${clientIp || 'unknown'}`,
+    trackLimitKey(clientIp),
     TRACK_LOOKUPS.limit,
     TRACK_LOOKUPS.windowMs,
     now,
