@@ -31,7 +31,9 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry in CI only, where the 2-core machine also runs the emulators; a retried pass is still
+  // listed as flaky in the report.
+  retries: process.env.CI ? 1 : 0,
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },
@@ -40,10 +42,10 @@ export default defineConfig({
   projects: [
     { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
     { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
-    // A phone (390x844, touch) for the layout and accessibility specs: nothing scrolls sideways, the header stays small, axe finds nothing.
+    // A phone (390x844, touch) for the layout specs: nothing scrolls sideways, the header stays small.
     {
       name: 'phone',
-      testMatch: /(layout|a11y)\.spec\.ts/,
+      testMatch: /layout\.spec\.ts/,
       use: {
         ...chromium,
         viewport: { width: 390, height: 844 },
