@@ -1,5 +1,4 @@
 import { type Submission, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 
 import { getStore } from '~/lib/data/index.server'
@@ -13,6 +12,7 @@ import {
   signInBlockedFor,
   signInBlockedMessage,
 } from '~/lib/rate-limit.server'
+import { parseSubmission } from '~/lib/submission.server'
 import { createToastHeaders, redirectWithToast } from '~/lib/toast.server'
 
 import { getAuth } from './index.server'
@@ -100,7 +100,7 @@ export async function authAction({
 }) {
   const formData = await request.formData()
   const intent = intentOf(formData)
-  const submission = parseWithZod(formData, { schema: authFormSchema })
+  const submission = parseSubmission(formData, { schema: authFormSchema })
   if (submission.status !== 'success') {
     // The Google button has no fields of its own to show errors beside: its errors belong to the whole form.
     const formErrors =

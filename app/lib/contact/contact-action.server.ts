@@ -1,11 +1,11 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 
 import { getStore } from '~/lib/data/index.server'
 import { isSpam } from '~/lib/honeypot.server'
 import { contactMails, mailContext } from '~/lib/mail/messages.server'
 import { CONTACT_LIMIT_MESSAGE, allowContactMessage } from '~/lib/rate-limit.server'
+import { parseSubmission } from '~/lib/submission.server'
 
 import { contactFormSchema } from './schema'
 
@@ -23,7 +23,7 @@ export async function contactAction({ request, clientIp }: { request: Request; c
   const formData = await request.formData()
   // Honeypot filled: a bot. Pretend success, store nothing.
   if (isSpam(formData)) return redirect(SENT_URL)
-  const submission = parseWithZod(formData, { schema: contactFormSchema })
+  const submission = parseSubmission(formData, { schema: contactFormSchema })
   if (submission.status !== 'success') {
     return data<ContactActionData>(
       { result: submission.reply({ hideFields: HIDDEN_FIELDS }) },
