@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
 import { Pager } from '~/components/admin/pager'
@@ -14,6 +13,7 @@ import { pageParam } from '~/lib/admin/paging'
 import { messageHandledSchema } from '~/lib/admin/schemas'
 import { requireStaff } from '~/lib/auth/staff.server'
 import { getStore } from '~/lib/data/index.server'
+import { parseSubmission } from '~/lib/submission.server'
 import { formatSastDateTime } from '~/lib/dates'
 
 export const meta: MetaFunction = () => adminMeta('Messages')
@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData()
   const posted = formData.get('messageId')
   const messageId = typeof posted === 'string' ? posted : null
-  const submission = parseWithZod(formData, { schema: messageHandledSchema })
+  const submission = parseSubmission(formData, { schema: messageHandledSchema })
   if (submission.status !== 'success') {
     return data<MessagesActionData>(
       { messageId, result: submission.reply() },

@@ -19,6 +19,7 @@ import { getStore } from '~/lib/data/index.server'
 import { formatSastDateTime } from '~/lib/dates'
 import { notFound } from '~/lib/http.server'
 import { isOrderId } from '~/lib/orders/id'
+import { parseSubmission } from '~/lib/submission.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   adminMeta(data ? `Order ${data.order.id}` : 'Order')
@@ -61,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { store, order } = await findOrder(params.id)
   const formData = await request.formData()
   const form = formOf(formData)
-  const submission = parseWithZod(formData, { schema: orderMoveSchema })
+  const submission = parseSubmission(formData, { schema: orderMoveSchema })
   if (submission.status !== 'success') {
     return data<OrderActionData>(
       { form, result: submission.reply() },
@@ -180,8 +181,8 @@ export default function AdminOrder() {
       {order.refundNeeded ? (
         <div className="admin-flag" role="note">
           <p>
-            <strong>Refund needed:</strong> this order was paid after it was cancelled. Refund it at
-            PayFast, then mark it refunded.
+            <strong>Refund needed:</strong> this order was {order.refundReason}. Refund each payment
+            its history names at PayFast, then mark it refunded.
           </p>
         </div>
       ) : null}

@@ -1,5 +1,4 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import {
   data,
   MaxPartSizeExceededError,
@@ -12,6 +11,7 @@ import { StockBelowHeldError, type Audit, type ProductEdit } from '~/lib/data/st
 import type { Product, User } from '~/lib/data/types'
 import { notFound } from '~/lib/http.server'
 import { MAX_UPLOAD_BYTES, ImageRejectedError } from '~/lib/images/prepare.server'
+import { parseSubmission } from '~/lib/submission.server'
 import {
   addProductImage,
   moveProductImage,
@@ -95,7 +95,7 @@ export async function productAction({
   }
 
   const intent = intentOf(formData.get('intent'))
-  const submission = parseWithZod(formData, { schema: productFormSchema })
+  const submission = parseSubmission(formData, { schema: productFormSchema })
   if (submission.status !== 'success') {
     return refuse(intent, submission.reply({ hideFields: ['image'] }))
   }

@@ -1,10 +1,10 @@
-import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { z } from 'zod'
 
 import { getStore } from '~/lib/data/index.server'
 import type { User } from '~/lib/data/types'
 import { notFound } from '~/lib/http.server'
+import { parseSubmission } from '~/lib/submission.server'
 
 import { adminRedirectWithToast } from './http.server'
 import { pageCount, pageParam, pageWindow } from './paging'
@@ -67,7 +67,7 @@ export async function moderateReview({
   request: Request
   staff: Pick<User, 'email'>
 }) {
-  const submission = parseWithZod(await request.formData(), { schema: reviewModerationSchema })
+  const submission = parseSubmission(await request.formData(), { schema: reviewModerationSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: 400 })
   }

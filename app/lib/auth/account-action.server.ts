@@ -1,8 +1,8 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 
 import { getStore } from '~/lib/data/index.server'
+import { parseSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
 import { getAuth } from './index.server'
@@ -20,7 +20,7 @@ export async function accountAction({ request }: { request: Request }) {
   const user = await requireUser(request, { checkRevoked: true })
   const formData = await request.formData()
   const intent = formData.get('intent')
-  const submission = parseWithZod(formData, { schema: accountFormSchema })
+  const submission = parseSubmission(formData, { schema: accountFormSchema })
   if (submission.status !== 'success') {
     return data<AccountActionData>(
       {

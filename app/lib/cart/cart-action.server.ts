@@ -1,5 +1,4 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 
 import { catalog } from '~/lib/catalog/products.server'
@@ -7,6 +6,7 @@ import { getStore } from '~/lib/data/index.server'
 import { findVariant, nameWithOptions, optionValuesOf } from '~/lib/data/variants'
 import { safeRedirect } from '~/lib/http.server'
 import { sessionStorage } from '~/lib/session.server'
+import { parseSubmission } from '~/lib/submission.server'
 import { createToastHeaders } from '~/lib/toast.server'
 
 import { cartOwner, readCartLines, rememberSeenPrice, writeCartLines } from './cart.server'
@@ -29,7 +29,7 @@ export type CartActionData = {
 /** POST /cart: add, update or remove a line. */
 export async function cartAction({ request }: { request: Request }) {
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: cartFormSchema })
+  const submission = parseSubmission(formData, { schema: cartFormSchema })
   const about = {
     intent: String(formData.get('intent') ?? ''),
     productId: String(formData.get('productId') ?? ''),

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 
 import { type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 
 import { optionalUser } from '~/lib/auth/session.server'
@@ -25,6 +24,7 @@ import { newOrderId } from '~/lib/orders/id.server'
 import { expireStalePending, holdOrderId } from '~/lib/orders/orders.server'
 import { buildPaymentForm, type PaymentForm } from '~/lib/payfast/checkout.server'
 import { sessionStorage } from '~/lib/session.server'
+import { parseSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
 import { type CHECKOUT_FIELDS, checkoutFormSchema, type CheckoutForm } from './schema'
@@ -122,7 +122,7 @@ export function shortageMessage(
  */
 export async function checkoutAction({ request }: { request: Request }) {
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: checkoutFormSchema })
+  const submission = parseSubmission(formData, { schema: checkoutFormSchema })
   const store = await getStore()
   const key = submission.status === 'success' ? submission.value.checkoutKey : undefined
   const placed = key ? await store.orders.findByCheckoutKey(key) : null

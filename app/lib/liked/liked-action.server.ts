@@ -1,9 +1,9 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 
 import { catalog } from '~/lib/catalog/products.server'
 import { safeRedirect } from '~/lib/http.server'
+import { parseSubmission } from '~/lib/submission.server'
 import { createToastHeaders } from '~/lib/toast.server'
 
 import { toggleLike } from './liked.server'
@@ -38,7 +38,7 @@ function backTo(request: Request, redirectTo: string | undefined) {
 /** POST /liked: likes or unlikes a product for the visitor or customer. */
 export async function likedAction({ request }: { request: Request }) {
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: likeFormSchema })
+  const submission = parseSubmission(formData, { schema: likeFormSchema })
   const productId = String(formData.get('productId') ?? '')
   if (submission.status !== 'success') {
     return data<LikeActionData>({ result: submission.reply(), productId }, { status: 400 })

@@ -1,11 +1,11 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 
 import { requireUser } from '~/lib/auth/session.server'
 import { catalog } from '~/lib/catalog/products.server'
 import type { Review } from '~/lib/data/types'
 import { notFound } from '~/lib/http.server'
+import { parseSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
 import { reviews } from './reviews.server'
@@ -37,7 +37,7 @@ export async function reviewAction({
   const user = await requireUser(request)
   const product = await catalog.product(params.id)
   if (!product) throw notFound()
-  const submission = parseWithZod(await request.formData(), { schema: reviewFormSchema })
+  const submission = parseSubmission(await request.formData(), { schema: reviewFormSchema })
   if (submission.status !== 'success') {
     return data<ReviewActionData>({ result: submission.reply() }, { status: 400 })
   }
