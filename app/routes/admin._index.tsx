@@ -53,12 +53,15 @@ export default function AdminDashboard() {
       {refunds.length > 0 ? (
         <section aria-labelledby="refunds-title">
           <h2 id="refunds-title">Refunds needed</h2>
-          <p>Paid after they were cancelled: refund them at PayFast, then mark them refunded.</p>
+          <p>
+            Paid after they were cancelled, or paid more than once: refund each payment the order
+            history names at PayFast, then mark the order refunded.
+          </p>
           <ul>
             {refunds.map((order) => (
               <li key={order.id}>
                 <Link to={`/admin/orders/${order.id}`}>{order.id}</Link> · {order.email} ·{' '}
-                {formatRand(order.totalCents)}
+                {formatRand(order.totalCents)} · {order.reason}
               </li>
             ))}
           </ul>

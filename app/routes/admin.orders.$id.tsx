@@ -181,8 +181,8 @@ export default function AdminOrder() {
       {order.refundNeeded ? (
         <div className="admin-flag" role="note">
           <p>
-            <strong>Refund needed:</strong> this order was paid after it was cancelled. Refund it at
-            PayFast, then mark it refunded.
+            <strong>Refund needed:</strong> this order was {order.refundReason}. Refund each payment
+            its history names at PayFast, then mark it refunded.
           </p>
         </div>
       ) : null}

@@ -63,6 +63,7 @@ function paidOrder(overrides: Partial<AdminOrderView> = {}): AdminOrderView {
     pfPaymentId: '1089250',
     shipment: null,
     refundNeeded: false,
+    refundReason: null,
     customer: 'account',
     moves: ['processing', 'shipped'],
     emails: [
@@ -115,6 +116,7 @@ describe('/admin/orders/:id', () => {
       statusLabel: 'Delivered',
       shipment: { courier: 'The Courier Guy', trackingNumber: 'TCG123' },
       refundNeeded: true,
+      refundReason: 'paid more than once',
       moves: ['refunded'],
       history: [
         ...paidOrder().history,
@@ -125,17 +127,29 @@ describe('/admin/orders/:id', () => {
           note: null,
           by: STAFF,
         },
+        {
+          status: 'delivered',
+          label: 'Delivered',
+          at: '2025-03-03T08:00:00.000Z',
+          note: 'second payment received (pf_payment_id 1089251): refund needed',
+          by: null,
+        },
       ],
     })
     renderRouteWithoutJs(AdminOrder, options(order))
     const steps = within(screen.getByRole('list', { name: 'Status timeline' })).getAllByRole(
       'listitem',
     )
-    expect(steps.at(-1)).toHaveTextContent(`Shipped 2 March 2025, 10:00 (by ${STAFF})`)
+    expect(steps.at(-2)).toHaveTextContent(`Shipped 2 March 2025, 10:00 (by ${STAFF})`)
+    expect(steps.at(-1)).toHaveTextContent(
+      'second payment received (pf_payment_id 1089251): refund needed',
+    )
     expect(screen.getByText(/^Shipped with/)).toHaveTextContent(
       'Shipped with The Courier Guy, tracking number TCG123',
     )
-    expect(screen.getByRole('note')).toHaveTextContent('Refund needed')
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Refund needed: this order was paid more than once.',
+    )
     expect(screen.getByRole('button', { name: 'Mark refunded' })).toBeInTheDocument()
     expect(screen.queryByRole('form', { name: 'Ship it' })).not.toBeInTheDocument()
   })

@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { draft, product } from '~/lib/data/contract'
 import type { Store } from '~/lib/data/store'
 import type { Order } from '~/lib/data/types'
+import { centsToRandsString } from '~/lib/money'
 import { newOrderId } from '~/lib/orders/id.server'
+import { handleItn } from '~/lib/payfast/itn.server'
+import { itnParamString, signParamString } from '~/lib/payfast/signature.server'
 import { answer, get, post, signInStaffAndCustomer, type Visitors } from '../../test/admin-requests'
 
 import type * as DashboardRoute from './admin._index'
@@ -283,6 +286,67 @@ describe('/admin/orders', () => {
 })
 
 describe('/admin dashboard', () => {
+  it('lists an order paid twice at PayFast for a refund until staff mark it refunded', async () => {
+    const placed = await order('pending')
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
+    const deps = {
+      config: {
+        merchantId: '10000100',
+        passphrase: undefined,
+        baseUrl: '',
+        validIps: ['10.0.0.1'],
+      },
+      orders: store.orders,
+      validate: async () => true,
+      log,
+    }
+    // The buyer pressed "Pay now" twice on PayFast's page: two genuine payments.
+    for (const pfPaymentId of ['2000001', '2000002']) {
+      const params = itnParamString([
+        ['m_payment_id', placed.id],
+        ['pf_payment_id', pfPaymentId],
+        ['payment_status', 'COMPLETE'],
+        ['amount_gross', centsToRandsString(placed.totalCents)],
+        ['merchant_id', '10000100'],
+      ])
+      const body = `${params}&signature=${signParamString(params, undefined)}`
+      await handleItn({ body, sourceIp: '10.0.0.1' }, deps)
+    }
+    expect(log.warn).toHaveBeenCalledTimes(1)
+
+    const dashboard = async () =>
+      (
+        await answer(() =>
+          routes.dashboard.loader({ request: get('/admin', who.staff), params: {}, context }),
+        )
+      ).body
+    const flagged = await dashboard()
+    expect(flagged.refunds).toContainEqual({
+      id: placed.id,
+      email: placed.email,
+      totalCents: placed.totalCents,
+      reason: 'paid more than once',
+    })
+    expect(flagged.counts.refundsNeeded).toBe(flagged.refunds.length)
+
+    const page = (await loadOrder(placed.id, who.staff)).body.order
+    expect(page).toMatchObject({
+      status: 'paid',
+      pfPaymentId: '2000001',
+      refundNeeded: true,
+      refundReason: 'paid more than once',
+    })
+    expect(page.moves).toContain('refunded')
+    expect(page.history.at(-1).note).toBe(
+      'second payment received (pf_payment_id 2000002): refund needed',
+    )
+
+    expect((await postOrder(placed.id, { intent: 'refunded' })).status).toBe(302)
+    const after = await dashboard()
+    expect(after.refunds.map((r: { id: string }) => r.id)).not.toContain(placed.id)
+    expect(after.counts.refundsNeeded).toBe(flagged.counts.refundsNeeded - 1)
+  })
+
   it('counts orders to fulfil and refunds needed', async () => {
     const { body } = await answer(() =>
       routes.dashboard.loader({ request: get('/admin', who.staff), params: {}, context }),

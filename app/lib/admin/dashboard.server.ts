@@ -1,5 +1,7 @@
 import type { Store } from '~/lib/data/store'
 
+import { refundReason } from './orders.server'
+
 /** Reviews the dashboard shows, newest first. */
 export const DASHBOARD_REVIEWS = 5
 
@@ -31,11 +33,12 @@ export async function loadDashboard(
       unhandledMessages,
       failedEmails,
     },
-    /** Late payments staff must refund, oldest first. */
+    /** Payments staff must refund (late, or a second one for a paid order), oldest first. */
     refunds: refunds.map((order) => ({
       id: order.id,
       email: order.email,
       totalCents: order.totalCents,
+      reason: refundReason(order) ?? '',
     })),
     reviews: reviews.items.map((review) => ({
       id: review.id,

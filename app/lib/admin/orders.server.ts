@@ -1,5 +1,11 @@
 import { InvalidTransitionError, type Audit, type Store } from '~/lib/data/store'
-import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '~/lib/data/types'
+import {
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  STOCK_RELEASED_STATUSES,
+  type Order,
+  type OrderStatus,
+} from '~/lib/data/types'
 import { STAFF_ORDER_STATUSES } from '~/lib/fields'
 import { mailForOrderMove } from '~/lib/mail/messages.server'
 import { normalizeOrderId } from '~/lib/orders/id'
@@ -46,6 +52,17 @@ export async function listOrders(
     page: query.page,
     pageCount: pageCount(total, ADMIN_PAGE_SIZE),
   }
+}
+
+/**
+ * Why staff must refund money on a flagged order, in the words of the dashboard and the order
+ * page (the history names each payment to refund); null when nothing is to be refunded.
+ */
+export function refundReason(order: Pick<Order, 'status' | 'refundNeeded'>): string | null {
+  if (!order.refundNeeded) return null
+  return STOCK_RELEASED_STATUSES.includes(order.status)
+    ? 'paid after it was cancelled'
+    : 'paid more than once'
 }
 
 /** A move staff can make, as the order page's forms and the refusal messages name it. */
@@ -144,6 +161,7 @@ export async function adminOrderView(store: Pick<Store, 'orders' | 'outbox'>, or
   return {
     ...toOrderView(order),
     refundNeeded: order.refundNeeded,
+    refundReason: refundReason(order),
     customer: order.userId ? 'account' : 'guest',
     history: order.history.map((entry) => ({
       status: entry.status,

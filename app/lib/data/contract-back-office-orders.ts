@@ -334,6 +334,29 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
           store.orders.markRefunded('NOSUCHORDER1', { by: STAFF, now: minutes(21) }),
         ).rejects.toThrow()
       })
+
+      it('marks a second payment on a delivered order refunded: the flag goes, the status stays', async () => {
+        const delivered = await orderIn('delivered')
+        const { order: flagged } = await store.orders.flagLatePayment(delivered.id, {
+          now: minutes(10),
+          pfPaymentId: '901',
+        })
+        expect(flagged).toMatchObject({ status: 'delivered', refundNeeded: true })
+        expect((await store.orders.listRefundNeeded()).map((o) => o.id)).toEqual([delivered.id])
+
+        const refunded = await store.orders.markRefunded(delivered.id, {
+          by: STAFF,
+          now: minutes(20),
+        })
+        expect(refunded).toMatchObject({ status: 'delivered', refundNeeded: false })
+        expect(refunded.history.at(-1)).toEqual({
+          status: 'delivered',
+          at: minutes(20),
+          note: REFUNDED_NOTE,
+          by: STAFF,
+        })
+        expect(await store.orders.listRefundNeeded()).toEqual([])
+      })
     })
 
     describe('contact messages', () => {

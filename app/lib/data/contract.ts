@@ -1103,7 +1103,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         ])
       })
 
-      it('refuses to flag an order that is still payable or already paid', async () => {
+      it('refuses to flag an order still waiting for its payment', async () => {
         const pending = await store.orders.place(
           draft([{ productId: 'biltong', quantity: 1 }]),
           orderId(),
@@ -1112,14 +1112,81 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         await expect(
           store.orders.flagLatePayment(pending.id, { now: minutes(1), pfPaymentId: '1' }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
-        await store.orders.transition(pending.id, 'paid', { now: minutes(1), pfPaymentId: '1' })
-        const paid = await store.orders.get(pending.id)
-        await expect(
-          store.orders.flagLatePayment(pending.id, { now: minutes(2), pfPaymentId: '2' }),
-        ).rejects.toBeInstanceOf(InvalidTransitionError)
-        expect(await store.orders.get(pending.id)).toEqual(paid)
-        expect(paid?.refundNeeded).toBe(false)
+        expect(await store.orders.get(pending.id)).toEqual(pending)
         expect(await store.orders.listRefundNeeded()).toEqual([])
+      })
+
+      it('notes a second payment for a paid order and flags a refund; its own payment changes nothing', async () => {
+        const placed = await store.orders.place(
+          draft([{ productId: 'biltong', quantity: 1 }]),
+          orderId(),
+          T0,
+        )
+        const paid = await store.orders.transition(placed.id, 'paid', {
+          now: minutes(1),
+          pfPaymentId: '1',
+        })
+        // PayFast repeating the ITN that paid it: nothing to refund.
+        expect(
+          await store.orders.flagLatePayment(paid.id, { now: minutes(2), pfPaymentId: '1' }),
+        ).toEqual({ order: paid, flagged: false })
+        expect(await store.orders.get(paid.id)).toEqual(paid)
+
+        const shipped = await store.orders.transition(paid.id, 'shipped', {
+          now: minutes(3),
+          shipment: { courier: 'Pargo', trackingNumber: 'PGO-1' },
+        })
+        const { order, flagged } = await store.orders.flagLatePayment(paid.id, {
+          now: minutes(4),
+          pfPaymentId: '2',
+        })
+        expect(flagged).toBe(true)
+        expect(order).toEqual({
+          ...shipped,
+          refundNeeded: true,
+          updatedAt: minutes(4),
+          history: [
+            ...shipped.history,
+            {
+              status: 'shipped',
+              at: minutes(4),
+              note: 'second payment received (pf_payment_id 2): refund needed',
+              by: null,
+            },
+          ],
+        })
+        expect(await store.orders.get(paid.id)).toEqual(order)
+        expect(await store.orders.listRefundNeeded()).toEqual([order])
+        // The stock the order holds is untouched: the second payment bought nothing more.
+        expect(await stockOf(store, 'biltong')).toBe(9)
+      })
+
+      it('notes every one of many payments raced for a paid order once, with one flag', async () => {
+        const placed = await store.orders.place(
+          draft([{ productId: 'biltong', quantity: 1 }]),
+          orderId(),
+          T0,
+        )
+        await store.orders.transition(placed.id, 'paid', { now: minutes(1), pfPaymentId: '100' })
+        // Ten presses of "Pay now" (the first paid it), each ITN delivered twice, all at once.
+        const ids = Array.from({ length: 10 }, (_, i) => String(100 + i))
+        const results = await Promise.all(
+          [...ids, ...ids].map((pfPaymentId) =>
+            store.orders.flagLatePayment(placed.id, { now: minutes(2), pfPaymentId }),
+          ),
+        )
+        expect(results.filter((r) => r.flagged)).toHaveLength(9)
+        const order = (await store.orders.get(placed.id))!
+        expect(order).toMatchObject({ status: 'paid', pfPaymentId: '100', refundNeeded: true })
+        expect(
+          order.history
+            .slice(2)
+            .map((h) => h.note)
+            .sort(),
+        ).toEqual(
+          ids.slice(1).map((id) => `second payment received (pf_payment_id ${id}): refund needed`),
+        )
+        expect((await store.orders.listRefundNeeded()).map((o) => o.id)).toEqual([placed.id])
       })
     })
 

@@ -60,11 +60,34 @@ export function latePaymentNote(pfPaymentId: string): string {
   return `${LATE_PAYMENT_NOTE} (pf_payment_id ${pfPaymentId})`
 }
 
-/** Only an order that stopped being payable can take a late payment. */
-export function assertLatePayable(orderId: string, status: OrderStatus): void {
-  if (!STOCK_RELEASED_STATUSES.includes(status)) {
-    throw new InvalidTransitionError(`Order ${orderId} is ${status}, not cancelled or failed`)
+/** The history note of a further payment for an order already paid; carries the reference to refund. */
+export function secondPaymentNote(pfPaymentId: string): string {
+  return `second payment received (pf_payment_id ${pfPaymentId}): refund needed`
+}
+
+/**
+ * What a genuine payment an order cannot take adds to its history: the late-payment note for an
+ * order no longer payable (cancelled, payment failed), the second-payment note for one already paid
+ * (paid and on). Null when this pf_payment_id is recorded already (the payment that settled it, or
+ * one flagged before), so a repeated ITN changes nothing. InvalidTransitionError while the order is
+ * still pending_payment: that payment settles it instead.
+ */
+export function extraPaymentNote(
+  order: Pick<Order, 'id' | 'status' | 'pfPaymentId' | 'history'>,
+  pfPaymentId: string,
+): string | null {
+  if (order.status === 'pending_payment') {
+    throw new InvalidTransitionError(`Order ${order.id} is still waiting for its payment`)
   }
+  const late = latePaymentNote(pfPaymentId)
+  const second = secondPaymentNote(pfPaymentId)
+  if (
+    order.pfPaymentId === pfPaymentId ||
+    order.history.some((entry) => entry.note === late || entry.note === second)
+  ) {
+    return null
+  }
+  return STOCK_RELEASED_STATUSES.includes(order.status) ? late : second
 }
 
 export function assertTransition(orderId: string, from: OrderStatus, to: OrderStatus): void {

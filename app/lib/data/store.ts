@@ -246,10 +246,12 @@ export interface OrderStore {
   /** The order placed with this checkout key, if any. */
   findByCheckoutKey(checkoutKey: string): Promise<Order | null>
   /**
-   * A payment arrived for an order that is no longer payable (cancelled or payment_failed): its
-   * status stays, its history gets LATE_PAYMENT_NOTE (with the pf_payment_id) and refundNeeded is
-   * set; pfPaymentId is recorded if the order had none. Idempotent per `pfPaymentId`: a repeat
-   * changes nothing (`flagged: false`). Throws InvalidTransitionError for any other status.
+   * A payment arrived that the order cannot take: it is no longer payable (cancelled,
+   * payment_failed) or already paid (paid and on, under another pf_payment_id). Its status stays,
+   * its history gets one line for this payment (extraPaymentNote in ./rules.server.ts: the late
+   * or the second payment note, with the pf_payment_id) and refundNeeded is set; pfPaymentId is
+   * recorded only if the order had none. Idempotent per `pfPaymentId`: the order's own, or one
+   * noted before, changes nothing (`flagged: false`). InvalidTransitionError while pending_payment.
    */
   flagLatePayment(
     id: string,

@@ -235,8 +235,8 @@ export type Order = {
   /** PayFast's payment reference once an ITN settled the order. */
   pfPaymentId: string | null
   /**
-   * A payment arrived after the order stopped being payable (cancelled, expired, payment failed):
-   * staff must refund it. The back office lists these.
+   * A payment arrived after the order stopped being payable (cancelled, expired, payment failed),
+   * or a second one for an order already paid: staff must refund it. The back office lists these.
    */
   refundNeeded: boolean
   /** Set when the order moves to shipped. */

@@ -1,7 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 
 import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { draft, product } from '~/lib/data/contract'
+import { openStore } from '~/lib/data/index.server'
+import { centsToRandsString } from '~/lib/money'
 
 import { confirmWithPayfast, handleItn, type ItnDeps, parseFormBody } from './itn.server'
 import { itnParamString, type PayfastPair, phpUrlencode, signParamString } from './signature.server'
@@ -317,6 +324,93 @@ describe('handleItn', () => {
     const results = await Promise.all([handleItn(input, deps), handleItn(input, deps)])
     expect(results.map((r) => r.outcome).sort()).toEqual(['accepted', 'ignored'])
     expect(orders.transitions).toHaveLength(1)
+  })
+
+  describe('a second payment for an order already paid', () => {
+    const presses = Array.from({ length: 10 }, (_, i) => String(1089250 + i))
+    const secondNote = (id: string) =>
+      `second payment received (pf_payment_id ${id}): refund needed`
+
+    it('pays once, notes each further payment at warn, flags one refund, keeps status and reference', async () => {
+      const { orders, deps, log } = setup()
+      const results = []
+      for (const pf_payment_id of presses) {
+        const body = itnBody(itnPairs({ pf_payment_id }))
+        results.push(await handleItn({ body, sourceIp: PAYFAST_IP }, deps))
+      }
+      expect(results.map((r) => r.outcome)).toEqual([
+        'accepted',
+        ...presses.slice(1).map(() => 'flagged'),
+      ])
+      const order = orders.snapshot('K7M2P9QRTW')!
+      expect(order).toMatchObject({ status: 'paid', pfPaymentId: '1089250', refundNeeded: true })
+      expect(order.history.slice(-9)).toEqual(
+        presses.slice(1).map((id) => ({
+          status: 'paid',
+          at: '2024-05-01T10:05:00.000Z',
+          note: secondNote(id),
+          by: null,
+        })),
+      )
+      expect(orders.transitions).toEqual([{ id: 'K7M2P9QRTW', to: 'paid' }])
+      expect(log.warn).toHaveBeenCalledTimes(9)
+      expect(log.warn).toHaveBeenLastCalledWith(
+        expect.stringMatching(/pf_payment_id 1089259.*refund needed/),
+        expect.objectContaining({ orderId: 'K7M2P9QRTW' }),
+      )
+
+      // PayFast repeats each ITN until answered: no replay, first or later, adds anything.
+      for (const pf_payment_id of [presses[0]!, presses[4]!]) {
+        const body = itnBody(itnPairs({ pf_payment_id }))
+        expect(await handleItn({ body, sourceIp: PAYFAST_IP }, deps)).toMatchObject({
+          outcome: 'ignored',
+          reason: expect.stringMatching(new RegExp(`replay of pf_payment_id ${pf_payment_id}`)),
+        })
+      }
+      expect(orders.snapshot('K7M2P9QRTW')).toEqual(order)
+    })
+
+    it('keeps every payment when ten race on a real store: paid once, nine noted, one flag', async () => {
+      const root = mkdtempSync(path.join(tmpdir(), 'itn-race-'))
+      const store = await openStore({ backend: 'sqlite', dataDir: root })
+      try {
+        await store.products.upsertMany([product('rooibos', { stock: 10 })])
+        const placed = await store.orders.place(
+          draft([{ productId: 'rooibos', quantity: 2 }]),
+          'K7M2P9QRTX',
+          '2024-05-01T10:00:00.000Z',
+        )
+        const { deps, log } = setup()
+        const ordersDeps = { ...deps, orders: store.orders }
+        const amount_gross = centsToRandsString(placed.totalCents)
+        const itns = [...presses, ...presses].map((pf_payment_id) => ({
+          body: itnBody(itnPairs({ m_payment_id: placed.id, pf_payment_id, amount_gross })),
+          sourceIp: PAYFAST_IP,
+        }))
+        const results = await Promise.all(itns.map((input) => handleItn(input, ordersDeps)))
+        const outcomes = results.map((r) => r.outcome)
+        expect(outcomes.filter((o) => o === 'accepted')).toHaveLength(1)
+        expect(outcomes.filter((o) => o === 'flagged')).toHaveLength(9)
+        expect(outcomes.filter((o) => o === 'ignored')).toHaveLength(10)
+        expect(log.error).not.toHaveBeenCalled()
+
+        const order = (await store.orders.get(placed.id))!
+        expect(order.status).toBe('paid')
+        expect(order.refundNeeded).toBe(true)
+        const paidWith = order.pfPaymentId!
+        expect(
+          order.history.filter((h) => h.status === 'paid' && h.note?.startsWith('PayFast')),
+        ).toHaveLength(1)
+        expect(
+          order.history.map((h) => h.note).filter((n) => n?.startsWith('second payment')),
+        ).toEqual(expect.arrayContaining(presses.filter((id) => id !== paidWith).map(secondNote)))
+        expect(order.history).toHaveLength(1 + 1 + 9)
+        expect(await store.orders.listRefundNeeded()).toEqual([order])
+      } finally {
+        await store.close()
+        rmSync(root, { recursive: true, force: true })
+      }
+    })
   })
 
   it('works without a passphrase', async () => {

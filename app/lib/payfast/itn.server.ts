@@ -1,9 +1,4 @@
-import {
-  STOCK_RELEASED_STATUSES,
-  type Order,
-  type OrderStatus,
-  type OutboxDraft,
-} from '~/lib/data/types'
+import type { Order, OrderStatus, OutboxDraft } from '~/lib/data/types'
 import { getStore } from '~/lib/data/index.server'
 import { InvalidTransitionError, type OrderStore } from '~/lib/data/store'
 import { env } from '~/lib/env.server'
@@ -46,8 +41,9 @@ export type ItnDeps = {
 
 export type ItnResult = {
   /**
-   * accepted: the order changed; flagged: a payment for an order no longer payable, marked for a
-   * refund; ignored: a genuine ITN that changes nothing; rejected: a check failed.
+   * accepted: the order changed; flagged: a payment the order cannot take (no longer payable, or
+   * already paid under another pf_payment_id), marked for a refund; ignored: a genuine ITN that
+   * changes nothing; rejected: a check failed.
    */
   outcome: 'accepted' | 'flagged' | 'ignored' | 'rejected'
   reason: string
@@ -78,8 +74,9 @@ export async function receiveItn(input: ItnInput): Promise<ItnResult> {
  * Handles one PayFast ITN (instant transaction notification). Checks, in order: the signature, the
  * source IP, the merchant id, the order and its amount, then PayFast's server confirmation. Any
  * failed check changes nothing. An order that is no longer pending payment keeps its status, so a
- * replayed ITN is a no-op; a payment for one that was cancelled or failed flags it for a refund. Never throws: every outcome is logged and returned; the route answers
- * 200 whatever the outcome.
+ * replayed ITN is a no-op; a COMPLETE under a new pf_payment_id for one that was cancelled, failed
+ * or already paid is money to give back: it is noted and the order flagged for a refund. Never
+ * throws: every outcome is logged and returned; the route answers 200 whatever the outcome.
  */
 export async function handleItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
   const log = deps.log ?? console
@@ -158,16 +155,12 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
   const pfPaymentId = fields.get('pf_payment_id') ?? ''
   const paymentStatus = fields.get('payment_status') ?? ''
   const now = (deps.now ?? (() => new Date().toISOString()))()
-  if (paymentStatus === 'COMPLETE' && STOCK_RELEASED_STATUSES.includes(order.status)) {
-    return flagLatePayment(orderId, pfPaymentId, now, deps)
-  }
   if (order.status !== 'pending_payment') {
-    const replay = order.pfPaymentId !== null && order.pfPaymentId === pfPaymentId
+    // A buyer who pressed "Pay now" twice paid twice: each payment has its own pf_payment_id.
+    if (paymentStatus === 'COMPLETE') return flagExtraPayment(orderId, pfPaymentId, now, deps)
     return {
       outcome: 'ignored',
-      reason: replay
-        ? `replay of pf_payment_id ${pfPaymentId}: order already ${order.status}`
-        : `order already ${order.status}; ${paymentStatus} for pf_payment_id ${pfPaymentId || '(none)'} not applied`,
+      reason: `order already ${order.status}; ${paymentStatus} for pf_payment_id ${pfPaymentId || '(none)'} not applied`,
       orderId,
       status: order.status,
     }
@@ -202,11 +195,12 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
       status: updated.status,
     }
   } catch (error) {
-    // Two ITNs for one order raced, or the expiry sweep cancelled it meanwhile: the other settled it first.
+    // Two ITNs for one order raced, or the expiry sweep cancelled it meanwhile: the other settled
+    // it first. A losing payment is still money received (unless it is the winner's replay).
     if (error instanceof InvalidTransitionError) {
       const settled = await deps.orders.get(orderId)
-      if (to === 'paid' && settled && STOCK_RELEASED_STATUSES.includes(settled.status)) {
-        return flagLatePayment(orderId, pfPaymentId, now, deps)
+      if (to === 'paid' && settled && settled.status !== 'pending_payment') {
+        return flagExtraPayment(orderId, pfPaymentId, now, deps)
       }
       return { outcome: 'ignored', reason: `order settled meanwhile: ${error.message}`, orderId }
     }
@@ -215,11 +209,12 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
 }
 
 /**
- * A genuine COMPLETE for an order that is no longer payable (cancelled, expired, payment failed):
- * the money arrived but the goods are released, so the order keeps its status and is flagged for a
- * refund. A repeat of the same pf_payment_id changes nothing.
+ * A genuine COMPLETE the order cannot take: it is no longer payable (cancelled, expired, payment
+ * failed: the goods are released) or already paid under another pf_payment_id. The money arrived,
+ * so the order keeps its status, notes the payment and is flagged for a refund. A repeat of a
+ * pf_payment_id already recorded (the one that paid it, or one flagged before) changes nothing.
  */
-async function flagLatePayment(
+async function flagExtraPayment(
   orderId: string,
   pfPaymentId: string,
   now: string,
@@ -233,7 +228,7 @@ async function flagLatePayment(
     outcome: flagged ? 'flagged' : 'ignored',
     reason: flagged
       ? `COMPLETE (pf_payment_id ${pfPaymentId}) for an order already ${order.status}: refund needed`
-      : `replay of pf_payment_id ${pfPaymentId}: refund already flagged`,
+      : `replay of pf_payment_id ${pfPaymentId}: already recorded on the order (${order.status})`,
     orderId,
     status: order.status,
   }

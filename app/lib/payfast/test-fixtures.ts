@@ -1,6 +1,7 @@
 import type { Order, OrderStatus } from '~/lib/data/types'
 import { InvalidTransitionError, type OrderStore } from '~/lib/data/store'
-import { LATE_PAYMENT_NOTE, ORDER_TRANSITIONS, STOCK_RELEASED_STATUSES } from '~/lib/data/types'
+import { extraPaymentNote } from '~/lib/data/rules.server'
+import { ORDER_TRANSITIONS } from '~/lib/data/types'
 
 /** An order as the store would hold it after checkout. */
 export function pendingOrder(overrides: Partial<Order> = {}): Order {
@@ -85,13 +86,9 @@ export function fakeOrders(orders: Order[]): Pick<
     },
     async flagLatePayment(id, { now, pfPaymentId }) {
       const order = byId.get(id)
-      if (!order || !STOCK_RELEASED_STATUSES.includes(order.status)) {
-        throw new InvalidTransitionError(`${id}: ${order?.status ?? 'missing'} is still payable`)
-      }
-      const note = `${LATE_PAYMENT_NOTE} (pf_payment_id ${pfPaymentId})`
-      if (order.history.some((entry) => entry.note === note)) {
-        return { order: structuredClone(order), flagged: false }
-      }
+      if (!order) throw new InvalidTransitionError(`${id}: missing`)
+      const note = extraPaymentNote(order, pfPaymentId)
+      if (note === null) return { order: structuredClone(order), flagged: false }
       order.refundNeeded = true
       order.pfPaymentId ??= pfPaymentId
       order.history.push({ status: order.status, at: now, note, by: null })

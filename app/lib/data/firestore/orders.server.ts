@@ -2,13 +2,12 @@ import type { DocumentReference, Transaction } from 'firebase-admin/firestore'
 
 import {
   EXPIRED_NOTE,
-  assertLatePayable,
   assertPage,
   assertRefundNeeded,
   assertTransition,
   emailKey,
+  extraPaymentNote,
   iso,
-  latePaymentNote,
   orderSearch,
   releasesStock,
   safeDocId,
@@ -217,14 +216,13 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
     },
     async flagLatePayment(id, { now, pfPaymentId }) {
       const at = iso(now)
-      const note = latePaymentNote(pfPaymentId)
       const ref = col.orders.doc(id)
       return transaction(async (tx) => {
         const snap = await tx.get(ref)
         if (!snap.exists) throw new Error(`Unknown order ${id}`)
         const order = toOrder(snap.data())
-        assertLatePayable(id, order.status)
-        if (order.history.some((entry) => entry.note === note)) return { order, flagged: false }
+        const note = extraPaymentNote(order, pfPaymentId)
+        if (note === null) return { order, flagged: false }
         const next: Order = {
           ...order,
           refundNeeded: true,

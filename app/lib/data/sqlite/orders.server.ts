@@ -1,12 +1,11 @@
 import {
   EXPIRED_NOTE,
-  assertLatePayable,
   assertPage,
   assertRefundNeeded,
   assertTransition,
   emailKey,
+  extraPaymentNote,
   iso,
-  latePaymentNote,
   orderSearch,
   releasesStock,
   shipmentFor,
@@ -276,15 +275,13 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     },
     async flagLatePayment(id, { now, pfPaymentId }) {
       const at = iso(now)
-      const note = latePaymentNote(pfPaymentId)
       return db
         .transaction(() => {
           const row = selectOrder.get(id)
           if (!row) throw new Error(`Unknown order ${id}`)
-          assertLatePayable(id, row.status as OrderStatus)
-          if (selectHistory.all(id).some((entry) => entry.note === note)) {
-            return { order: toOrder(row), flagged: false }
-          }
+          const order = toOrder(row)
+          const note = extraPaymentNote(order, pfPaymentId)
+          if (note === null) return { order, flagged: false }
           flagRefund.run(pfPaymentId, at, id)
           insertHistory.run({ orderId: id, status: row.status, at, note, by: null })
           return { order: toOrder(selectOrder.get(id)!), flagged: true }
