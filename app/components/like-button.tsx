@@ -4,6 +4,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { FetcherForm, resultMessages } from '~/components/fetcher-form'
 import { ErrorList } from '~/components/forms'
 import type { LikeActionData } from '~/lib/liked/liked-action.server'
+import { ownSearch } from '~/lib/page-params'
 
 /**
  * The heart on product cards and pages (`intent=toggle`, `productId`; schema in
@@ -29,7 +30,11 @@ export function LikeButton({
   return (
     <FetcherForm fetcher={fetcher} action="/liked" className="like-form">
       <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input
+        type="hidden"
+        name="redirectTo"
+        value={`${location.pathname}${ownSearch(location.pathname, location.search)}`}
+      />
       {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
       <button
         type="submit"

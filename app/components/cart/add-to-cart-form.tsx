@@ -10,6 +10,7 @@ import { ErrorList } from '~/components/forms'
 import type { CartActionData } from '~/lib/cart/cart-action.server'
 import { maxQuantityFor } from '~/lib/cart/rules'
 import type { addToCartSchema } from '~/lib/cart/schema'
+import { ownSearch } from '~/lib/page-params'
 
 type Props = {
   productId: string
@@ -56,7 +57,11 @@ function useAddToCart(productId: string, variantId: string | undefined) {
     <>
       <input type="hidden" name="productId" value={productId} />
       {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input
+        type="hidden"
+        name="redirectTo"
+        value={`${location.pathname}${ownSearch(location.pathname, location.search)}`}
+      />
       {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
     </>
   )

@@ -9,6 +9,7 @@ import type { CartActionData } from '~/lib/cart/cart-action.server'
 import type { CartViewLine } from '~/lib/cart/cart.server'
 import { MIN_QUANTITY } from '~/lib/cart/rules'
 import { nameWithOptions } from '~/lib/data/variants'
+import { ownSearch } from '~/lib/page-params'
 
 export type StepperLine = Pick<
   CartViewLine,
@@ -75,7 +76,11 @@ export function QuantityStepper({
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="productId" value={line.productId} />
       <input type="hidden" name="variantId" value={line.variantId} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input
+        type="hidden"
+        name="redirectTo"
+        value={`${location.pathname}${ownSearch(location.pathname, location.search)}`}
+      />
       {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
       <button
         type="submit"

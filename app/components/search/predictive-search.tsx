@@ -1,4 +1,4 @@
-import { Form, useFetcher, useNavigate, useSearchParams } from '@remix-run/react'
+import { Form, useFetcher, useLocation, useNavigate } from '@remix-run/react'
 import {
   useEffect,
   useId,
@@ -12,6 +12,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 
 import type { PredictiveResult } from '~/lib/catalog/predictive'
 import { formatRand } from '~/lib/money'
+import { ownSearch } from '~/lib/page-params'
 
 /** The pause in typing before asking for suggestions. */
 export const SEARCH_DEBOUNCE_MS = 150
@@ -27,8 +28,10 @@ const SUGGESTIONS = '/api/search'
  * and so does leaving the search. A polite live region says how many products were found.
  */
 export function PredictiveSearch() {
-  const [params] = useSearchParams()
-  const urlQuery = params.get('q') ?? ''
+  const location = useLocation()
+  // The words of the search shown on /shop only: a kept page (home, a product) is the same for
+  // every URL that reaches it, `?q=` included.
+  const urlQuery = new URLSearchParams(ownSearch(location.pathname, location.search)).get('q') ?? ''
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const suggestions = useFetcher<PredictiveResult>({ key: 'predictive-search' })

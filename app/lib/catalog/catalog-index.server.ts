@@ -289,6 +289,11 @@ export class CatalogIndex {
       .map(({ entry }) => entry.summary)
   }
 
+  /** The options of a product on sale (the page cache tells option picks apart), or none. */
+  productOptions(productId: string): Product['options'] {
+    return this.entries.get(productId)?.product.options ?? []
+  }
+
   /** Every product's id and last change, A-Z, for the sitemap. */
   productDates(): { id: string; updatedAt: string }[] {
     return this.order('name').entries.map(({ product }) => ({

@@ -1,3 +1,5 @@
+import { catalogFor } from '~/lib/catalog/catalog.server'
+import { optionParam } from '~/lib/catalog/variants'
 import { onContentChange } from '~/lib/content/changes.server'
 import { getStore, type Store } from '~/lib/data/index.server'
 import { promisePerKey } from '~/lib/remember.server'
@@ -20,6 +22,8 @@ export function createPageCacheFor(store: Store): PageCache {
   const cache = new PageCache({
     isAnonymous,
     externalVersion: store.dataVersion ? () => store.dataVersion?.() : undefined,
+    optionParams: async (productId) =>
+      (await catalogFor(store)).productOptions(productId).map((option) => optionParam(option.name)),
   })
   store.products.subscribe((changes) =>
     cache.invalidateProducts(

@@ -142,6 +142,95 @@ describe('page cache: what is kept', () => {
   })
 })
 
+describe('page cache: parameters no page reads', () => {
+  it('serves 2 000 requests with made-up parameters from the one /shop page, rendered once', async () => {
+    const cache = anonymousCache()
+    const { state, renderFor } = renderer()
+    await visit(cache, renderFor, '/shop')
+    const statuses = new Set<string | null>()
+    for (let i = 0; i < 2000; i++) {
+      const junk = [`utm=${i}`, `utm_source=ad${i}&fbclid=${i}x`, `r${i}=${i}`][i % 3]
+      const { response } = await visit(cache, renderFor, `/shop?${junk}`)
+      statuses.add(response.headers.get('X-Page-Cache'))
+    }
+    expect(statuses).toEqual(new Set(['hit']))
+    expect(state.renders).toBe(1)
+    expect(cache.stats.pages).toBe(1)
+  })
+
+  it('keeps a page asked first with a made-up parameter for the plain URL', async () => {
+    const cache = anonymousCache()
+    const { state, renderFor } = renderer()
+    expect(
+      (await visit(cache, renderFor, '/?fbclid=abc')).response.headers.get('X-Page-Cache'),
+    ).toBe('miss')
+    expect((await visit(cache, renderFor, '/')).response.headers.get('X-Page-Cache')).toBe('hit')
+    expect(
+      (await visit(cache, renderFor, '/shop/x-1?utm_campaign=sale')).response.headers.get(
+        'X-Page-Cache',
+      ),
+    ).toBe('miss')
+    expect((await visit(cache, renderFor, '/shop/x-1')).response.headers.get('X-Page-Cache')).toBe(
+      'hit',
+    )
+    expect(state.renders).toBe(2)
+  })
+
+  it('still keeps a page per value of the parameters a page reads', async () => {
+    const cache = anonymousCache()
+    const { state, renderFor } = renderer()
+    const shown = [
+      '/shop',
+      '/shop?q=tea',
+      '/shop?q=rusks',
+      '/shop?category=pantry',
+      '/shop?minPrice=10',
+      '/shop?maxPrice=90',
+      '/shop?inStock=1',
+      '/shop?sort=price-asc',
+      '/shop?page=2',
+      '/shop/x-1',
+      '/shop/x-1?variant=x-1--m',
+      '/shop/x-1?reviewSort=highest',
+      '/shop/x-1?reviewPage=2',
+    ]
+    for (const path of shown) {
+      expect((await visit(cache, renderFor, path)).response.headers.get('X-Page-Cache'), path).toBe(
+        'miss',
+      )
+    }
+    for (const path of shown) {
+      const again = await visit(cache, renderFor, `${path}${path.includes('?') ? '&' : '?'}utm=1`)
+      expect(again.response.headers.get('X-Page-Cache'), path).toBe('hit')
+    }
+    expect(state.renders).toBe(shown.length)
+    expect(cache.stats.pages).toBe(shown.length)
+  })
+
+  it("renders a product page asked with its own options' picks (the no-JS form) and keeps none", async () => {
+    const asked: string[] = []
+    const cache = anonymousCache({
+      optionParams: (productId) => {
+        asked.push(productId)
+        return productId === 'tee' ? ['size', 'colour'] : []
+      },
+    })
+    const { state, renderFor } = renderer()
+    await visit(cache, renderFor, '/shop/tee')
+    await visit(cache, renderFor, '/shop/tee?variant=tee--m-black')
+    // No lookup of the product's options for a page asked with parameters it reads.
+    expect(asked).toEqual([])
+    for (const size of ['M', 'XXL', 'random-1', 'random-2']) {
+      const picked = await visit(cache, renderFor, `/shop/tee?size=${size}&colour=Black`)
+      expect(picked.response.headers.get('X-Page-Cache')).toBe('bypass')
+    }
+    const tracked = await visit(cache, renderFor, '/shop/tee?gclid=123')
+    expect(tracked.response.headers.get('X-Page-Cache')).toBe('hit')
+    expect(state.renders).toBe(2 + 4)
+    expect(cache.stats.pages).toBe(2)
+  })
+})
+
 describe('page cache: what always renders', () => {
   it('renders personal pages every time, private and unstored', async () => {
     const cache = anonymousCache()

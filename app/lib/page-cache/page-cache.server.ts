@@ -1,10 +1,13 @@
 import { LRUCache } from 'lru-cache'
 
+import { pageParams } from '~/lib/page-params'
+
 /**
  * The page cache for anonymous visitors (docs/decisions/018-page-cache.md): rendered HTML and its
- * headers for public pages, keyed by build, origin, path and sorted query, served with a fresh CSP
- * nonce each time. This module knows nothing of the store or the content source; the wiring
- * (./index.server.ts) decides who is anonymous and when to invalidate.
+ * headers for public pages, keyed by build, origin, path and the query parameters the page reads
+ * (sorted; see ~/lib/page-params), served with a fresh CSP nonce each time. This module knows
+ * nothing of the store or the content source; the wiring (./index.server.ts) decides who is
+ * anonymous, what a product's options are called and when to invalidate.
  */
 
 /** What a cached or cacheable anonymous page tells browsers and shared caches (a CDN). */
@@ -70,6 +73,12 @@ export type PageCacheOptions = {
    * another connection committed); checked before each lookup, a change empties the cache.
    */
   externalVersion?: () => unknown
+  /**
+   * The parameters a product's no-JS option form sends (`size`, `colour`: named by the product's
+   * options). A product page asked with one of them renders and is not kept: its values are
+   * free text, and a kept copy per value would let anyone fill the cache.
+   */
+  optionParams?: (productId: string) => Iterable<string> | Promise<Iterable<string>>
 }
 
 /** What the caller renders with: the whole document at once when the page may be stored. */
@@ -91,10 +100,12 @@ export class PageCache {
   private lastExternalVersion: unknown
   private readonly isAnonymous: PageCacheOptions['isAnonymous']
   private readonly externalVersion: PageCacheOptions['externalVersion']
+  private readonly optionParams: PageCacheOptions['optionParams']
 
   constructor(options: PageCacheOptions) {
     this.isAnonymous = options.isAnonymous
     this.externalVersion = options.externalVersion
+    this.optionParams = options.optionParams
     this.lastExternalVersion = options.externalVersion?.()
     this.entries = new LRUCache<string, Entry>({
       maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
@@ -137,6 +148,11 @@ export class PageCache {
     const url = new URL(request.url)
     const productId = publicPage(request.method, url)
     if (productId === undefined || !(await this.isAnonymous(request))) {
+      return bypass(await render({ wholeDocument: false }))
+    }
+    const unread = unreadParams(url)
+    // Most visits carry nothing the page does not read: no lookup, not even a wait.
+    if (productId !== null && unread.length > 0 && (await this.picksOptions(productId, unread))) {
       return bypass(await render({ wholeDocument: false }))
     }
     this.checkExternalVersion()
@@ -187,6 +203,13 @@ export class PageCache {
     }
   }
 
+  /** Whether any of a product page request's `unread` parameters is one of its options. */
+  private async picksOptions(productId: string, unread: readonly string[]): Promise<boolean> {
+    if (!this.optionParams) return false
+    const options = new Set(await this.optionParams(productId))
+    return unread.some((name) => options.has(name))
+  }
+
   private checkExternalVersion() {
     if (!this.externalVersion) return
     const version = this.externalVersion()
@@ -210,13 +233,23 @@ export function publicPage(method: string, url: URL): string | null | undefined 
   return PRODUCT_PAGE.exec(url.pathname)?.[1] ?? null
 }
 
-/** The build, the origin, the path and the query with its parameters in order. */
+/**
+ * The build, the origin, the path and the query parameters the page reads (~/lib/page-params), in
+ * order: parameters no page reads (utm_*, fbclid, anything made up) neither split nor fill the cache.
+ */
 export function cacheKey(url: URL, buildId: string): string {
-  const params = [...url.searchParams].sort(([a, av], [b, bv]) =>
-    a === b ? compare(av, bv) : compare(a, b),
-  )
+  const read = pageParams(url.pathname)
+  const params = [...url.searchParams]
+    .filter(([name]) => read === null || read.includes(name))
+    .sort(([a, av], [b, bv]) => (a === b ? compare(av, bv) : compare(a, b)))
   const query = new URLSearchParams(params).toString()
   return `${buildId} ${url.origin}${url.pathname}${query ? `?${query}` : ''}`
+}
+
+/** The names of the request's parameters its page does not read. */
+function unreadParams(url: URL): string[] {
+  const read = pageParams(url.pathname) ?? []
+  return [...url.searchParams.keys()].filter((name) => !read.includes(name))
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
