@@ -1,10 +1,17 @@
+import { parse } from '@conform-to/dom'
 import { describe, expect, it } from 'vitest'
+
+import { MAX_VARIANTS } from '~/lib/admin/product-schema'
 
 import {
   bodyRule,
   PRODUCT_UPLOAD_BODY_LIMIT,
   FORM_BODY_LIMIT,
+  FORM_DEPTH_LIMIT,
   FORM_FIELD_LIMIT,
+  FORM_INDEX_LIMIT,
+  FORM_NAME_LIMIT,
+  fieldNameProblem,
   formBodyRefusal,
   ITN_BODY_LIMIT,
   isWellFormedPath,
@@ -128,17 +135,63 @@ describe('formBodyRefusal', () => {
     }
   })
 
-  it('answers 413 to a form with more fields than any of ours could have', async () => {
+  it('answers 400 to a form with more fields than any of ours could have', async () => {
     const fields = (n: number) => bytes(Array.from({ length: n }, () => 'intent=add').join('&'))
     expect(
       await formBodyRefusal('application/x-www-form-urlencoded', fields(FORM_FIELD_LIMIT)),
     ).toBeNull()
     expect(
       await formBodyRefusal('application/x-www-form-urlencoded', fields(FORM_FIELD_LIMIT + 1)),
-    ).toMatchObject({
-      status: 413,
-      message: expect.stringMatching(/at most 1000 form fields/),
+    ).toEqual({
+      status: 400,
+      message: 'Bad Request: too many form fields; a form has at most 1000.',
     })
+  })
+
+  it('answers 400, naming the field, to an index past the largest table a form has', async () => {
+    for (const body of ['junk[100000000]=x', 'orderId=K7M2&junk[1000000]=x', 'a[0][100]=x']) {
+      expect(
+        await formBodyRefusal('application/x-www-form-urlencoded', bytes(body)),
+        body,
+      ).toMatchObject({
+        status: 400,
+        message: expect.stringMatching(
+          /^Bad Request: the field name ".+" has the index \d+; the largest is 99\.$/,
+        ),
+      })
+    }
+    // The product form's last variant row is still a form.
+    const lastRow = `variants[${MAX_VARIANTS - 1}].price=12.00`
+    expect(await formBodyRefusal('application/x-www-form-urlencoded', bytes(lastRow))).toBeNull()
+  })
+
+  it('reads multipart field names the same way (the photo form too)', async () => {
+    const part = (name: string) =>
+      `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nx\r\n--b--\r\n`
+    expect(await formBodyRefusal('multipart/form-data; boundary=b', bytes(part('alt')))).toBeNull()
+    expect(
+      await formBodyRefusal(
+        'multipart/form-data; boundary=b',
+        bytes(part('variants[100000000].stock')),
+      ),
+    ).toMatchObject({ status: 400, message: expect.stringMatching(/index 100000000/) })
+  })
+
+  it('answers 400 to a name nested deeper than our forms or longer than 200 characters', async () => {
+    const post = (name: string) =>
+      formBodyRefusal('application/x-www-form-urlencoded', bytes(`${encodeURIComponent(name)}=x`))
+    // 1 500 dotted segments overflowed the stack while conform built and echoed them.
+    const dotted = Array.from({ length: 1500 }, () => 'a').join('.')
+    expect(await post(dotted)).toEqual({
+      status: 400,
+      message: 'Bad Request: a field name is 2999 characters long; the most is 200.',
+    })
+    expect(await post('a.b.c.d')).toEqual({
+      status: 400,
+      message: 'Bad Request: the field name "a.b.c.d" is nested 4 levels deep; the most is 3.',
+    })
+    expect(await post('x'.repeat(FORM_NAME_LIMIT))).toBeNull()
+    expect(await post('x'.repeat(FORM_NAME_LIMIT + 1))).toMatchObject({ status: 400 })
   })
 
   it('answers 400 to a form that does not parse', async () => {
@@ -150,6 +203,50 @@ describe('formBodyRefusal', () => {
     ).toMatchObject({
       status: 400,
     })
+  })
+})
+
+describe('fieldNameProblem', () => {
+  /** What conform builds from one field of that name (the same parse `parseWithZod` runs). */
+  const built = (name: string) => {
+    const form = new FormData()
+    form.append(name, 'x')
+    return parse(form, { resolve: (payload) => ({ value: payload }) }).payload
+  }
+
+  it('lets through every name shape our forms use', () => {
+    for (const name of [
+      'email',
+      'name__confirm',
+      'intent',
+      'options[2].values',
+      'variants[3].price',
+      'tags[]',
+    ]) {
+      expect(fieldNameProblem(name), name).toBeNull()
+    }
+  })
+
+  it('counts levels and indexes on the path conform builds, empty brackets included', () => {
+    expect(FORM_DEPTH_LIMIT).toBe(3)
+    expect(FORM_INDEX_LIMIT).toBe(MAX_VARIANTS)
+    // `a[]` builds an array under `a`: two levels, like `a[0]`.
+    expect(built('a[]')).toEqual({ a: ['x'] })
+    expect(fieldNameProblem('a[0].b[]')).toMatch(/nested 4 levels/)
+    expect(fieldNameProblem('a[0][]')).toBeNull()
+    // conform reads a leading dot as nothing: `.a` is `a`.
+    expect(built('.a')).toEqual({ a: 'x' })
+    expect(fieldNameProblem('.a.b.c.d')).toMatch(/nested 4 levels/)
+    // Leading zeros are still the number conform uses.
+    expect(fieldNameProblem('a[0000000000100]')).toMatch(/index 100;/)
+    expect(fieldNameProblem('a[99999999999999999999999]')).toMatch(/has the index 1e\+23/)
+  })
+
+  it('lets through names conform refuses, because it builds nothing from them', () => {
+    for (const name of ['a[-1]', 'a[1e9]', 'a[ 5]', 'a..b', 'a[1.5]', '__proto__[0]', 'a[].b']) {
+      expect(fieldNameProblem(name), name).toBeNull()
+      expect(built(name), name).toEqual({})
+    }
   })
 })
 

@@ -1,3 +1,7 @@
+import { getPaths } from '@conform-to/dom'
+
+import { MAX_VARIANTS } from '~/lib/admin/product-schema'
+
 /** A thrown 404: the root error boundary renders "This page could not be found". */
 export function notFound(message = 'This page could not be found') {
   return new Response(message, { status: 404, statusText: 'Not Found' })
@@ -34,6 +38,16 @@ export const FORM_BODY_LIMIT = 1024 * 1024
  * values costs more than linear time in its field count (50 000 fields kept a route busy for 15 s).
  */
 export const FORM_FIELD_LIMIT = 1000
+/** The longest field name a form post may have; ours are under 40 characters. */
+export const FORM_NAME_LIMIT = 200
+/** The deepest field name a form uses: `variants[3].price` is three levels (DESIGN.md). */
+export const FORM_DEPTH_LIMIT = 3
+/**
+ * One more than the largest index a field name may have: the most rows a form has is the product
+ * form's variants table. conform builds an array as long as the largest index it reads, holes and
+ * all, so `junk[100000000]=x` alone would be a 100-million-slot array echoed back to the browser.
+ */
+export const FORM_INDEX_LIMIT = MAX_VARIANTS
 /** The most an ITN may carry: PayFast's are well under 2 KB. */
 export const ITN_BODY_LIMIT = 16 * 1024
 
@@ -80,8 +94,10 @@ export type BodyRefusal = { status: 400 | 413 | 415; message: string }
 
 /**
  * Refuses a body a form route cannot read: not a form at all (415), a form that does not parse,
- * such as multipart without its boundary (400), or one with more than FORM_FIELD_LIMIT fields
- * (413). Routes call request.formData(), which would throw on the first two and answer 500.
+ * such as multipart without its boundary (400), or one whose field names would make conform build
+ * more than any of our forms has (400, see `fieldNameProblem`). Routes call request.formData(),
+ * which would throw on the first two and answer 500; conform would turn the last into huge arrays or
+ * a recursion deep enough to overflow the stack (DESIGN.md "Hostile input and limits").
  */
 export async function formBodyRefusal(
   contentType: string | null | undefined,
@@ -102,10 +118,42 @@ export async function formBodyRefusal(
     return { status: 400, message: 'Bad Request: the form data could not be read.' }
   }
   let fields = 0
-  for (const _ of form.keys()) {
+  for (const name of form.keys()) {
     if (++fields > FORM_FIELD_LIMIT) {
-      return { status: 413, message: `Payload Too Large: at most ${FORM_FIELD_LIMIT} form fields.` }
+      return {
+        status: 400,
+        message: `Bad Request: too many form fields; a form has at most ${FORM_FIELD_LIMIT}.`,
+      }
     }
+    const problem = fieldNameProblem(name)
+    if (problem) return { status: 400, message: `Bad Request: ${problem}` }
+  }
+  return null
+}
+
+/**
+ * What is wrong with a form field name, or null when conform may read it: at most FORM_NAME_LIMIT
+ * characters, at most FORM_DEPTH_LIMIT levels and indexes below FORM_INDEX_LIMIT, counted on the
+ * path conform itself makes of the name (its `getPaths`), so `a[]` is two levels (conform builds
+ * an array under `a`) while `a[-1]`, `a[1e9]`, `a[ 5]` and `a..b` are names conform refuses and
+ * skips (they build nothing, so they pass here).
+ */
+export function fieldNameProblem(name: string): string | null {
+  if (name.length > FORM_NAME_LIMIT) {
+    return `a field name is ${name.length} characters long; the most is ${FORM_NAME_LIMIT}.`
+  }
+  let path: (string | number)[]
+  try {
+    path = getPaths(name)
+  } catch {
+    return null
+  }
+  if (path.length > FORM_DEPTH_LIMIT) {
+    return `the field name ${JSON.stringify(name)} is nested ${path.length} levels deep; the most is ${FORM_DEPTH_LIMIT}.`
+  }
+  const index = path.find((segment) => typeof segment === 'number' && segment >= FORM_INDEX_LIMIT)
+  if (index !== undefined) {
+    return `the field name ${JSON.stringify(name)} has the index ${index}; the largest is ${FORM_INDEX_LIMIT - 1}.`
   }
   return null
 }
