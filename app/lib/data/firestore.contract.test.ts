@@ -5,6 +5,7 @@ import { describe, it } from 'vitest'
 import { describeStoreContract, type ContractHarness } from './contract'
 import { describeBackOfficeOrdersContract } from './contract-back-office-orders'
 import { describeBackOfficeProductsContract } from './contract-back-office-products'
+import { describeContentCopiesContract } from './contract-content-copies.suite'
 import { describeOutboxContract } from './contract-outbox'
 import { describeReviewPagesContract } from './contract-review-pages'
 import { describeFirestoreLegacyDocuments } from './firestore-legacy-documents'
@@ -52,5 +53,6 @@ if (!emulator) {
   describeBackOfficeOrdersContract(`firestore emulator at ${emulator}`, harness())
   describeBackOfficeProductsContract(`firestore emulator at ${emulator}`, harness())
   describeReviewPagesContract(`firestore emulator at ${emulator}`, harness())
+  describeContentCopiesContract(`firestore emulator at ${emulator}`, harness())
   describeFirestoreLegacyDocuments(`demo-legacy-${randomBytes(5).toString('hex')}`)
 }

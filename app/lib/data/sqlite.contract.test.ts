@@ -5,6 +5,7 @@ import path from 'node:path'
 import { describeStoreContract, type ContractHarness } from './contract'
 import { describeBackOfficeOrdersContract } from './contract-back-office-orders'
 import { describeBackOfficeProductsContract } from './contract-back-office-products'
+import { describeContentCopiesContract } from './contract-content-copies.suite'
 import { describeOutboxContract } from './contract-outbox'
 import { describeReviewPagesContract } from './contract-review-pages'
 import { openStore } from './index.server'
@@ -25,3 +26,4 @@ describeOutboxContract('sqlite', harness)
 describeBackOfficeOrdersContract('sqlite', harness)
 describeBackOfficeProductsContract('sqlite', harness)
 describeReviewPagesContract('sqlite', harness)
+describeContentCopiesContract('sqlite', harness)

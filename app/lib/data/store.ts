@@ -359,6 +359,23 @@ export interface RateLimitStore {
   peek(key: string, windowMs: number, now: number): Promise<number>
 }
 
+/** A last good copy of published content: a Storyblok story or listing, as its JSON text. */
+export type ContentCopy = { json: string; fetchedAt: string }
+
+/**
+ * The last good copies of published content (DESIGN.md "Content outages"), so an instance that
+ * starts while Storyblok is down still serves what was last published. Keys are the content
+ * source's own (`story:<slug>|<relations>`, `stories:<query>`); values are kept as JSON text.
+ */
+export interface ContentCopyStore {
+  get(key: string): Promise<ContentCopy | null>
+  /**
+   * Keeps `json` as the copy of `key`, unless the kept copy is the same text (then nothing is
+   * written, its fetchedAt stays); true when it wrote.
+   */
+  put(key: string, json: string, fetchedAt: string): Promise<boolean>
+}
+
 export interface Store {
   products: ProductStore
   reviews: ReviewStore
@@ -371,6 +388,7 @@ export interface Store {
   messages: MessageStore
   outbox: OutboxStore
   rateLimits: RateLimitStore
+  contentCopies: ContentCopyStore
   /**
    * A number that changes whenever another connection or process commits to this store (SQLite's
    * `PRAGMA data_version`), so a cache in this process can tell it missed a change event. Absent

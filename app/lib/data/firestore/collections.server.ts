@@ -25,4 +25,6 @@ export const COLLECTIONS = {
   rateLimits: 'rateLimits',
   /** Mail waiting for, or gone through, the sender; by a SHA-256 of its key (outbox.server.ts). */
   outbox: 'outbox',
+  /** The last good copy of each published story and listing; by a SHA-256 of the content key. */
+  contentCopies: 'contentCopies',
 } as const

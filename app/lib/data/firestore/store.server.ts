@@ -4,6 +4,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import type { Store } from '../store'
 import { closeFirestore, firestoreFor } from './app.server'
 import { createCartStore } from './carts.server'
+import { createContentCopyStore } from './content-copies.server'
 import { createFirestoreContext } from './context.server'
 import { createCredentialStore } from './credentials.server'
 import { createLikedStore } from './liked.server'
@@ -45,6 +46,7 @@ export function createFirestoreStore(
     messages: createMessageStore(context),
     outbox: createOutboxStore(context),
     rateLimits: createRateLimitStore(context),
+    contentCopies: createContentCopyStore(context),
     async close() {
       for (const stop of context.snapshotStops) stop()
       context.snapshotStops.clear()

@@ -269,4 +269,15 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX outbox_created ON outbox (created_at);
     `,
   },
+  {
+    version: 8,
+    name: 'content: the last good copy of each published story and listing, kept through restarts',
+    sql: `
+      CREATE TABLE content_copies (
+        key TEXT PRIMARY KEY,
+        json TEXT NOT NULL,
+        fetched_at TEXT NOT NULL
+      );
+    `,
+  },
 ]

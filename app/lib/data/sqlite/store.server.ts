@@ -1,5 +1,6 @@
 import type { Store } from '../store'
 import { createCartStore } from './carts.server'
+import { createContentCopyStore } from './content-copies.server'
 import { createSqliteContext } from './context.server'
 import { createCredentialStore } from './credentials.server'
 import { openDatabase, type Db } from './database.server'
@@ -43,6 +44,7 @@ export function createSqliteStore(
     messages: createMessageStore(context),
     outbox: createOutboxStore(context),
     rateLimits: createRateLimitStore(context),
+    contentCopies: createContentCopyStore(context),
     dataVersion: () => dataVersion.get() ?? 0,
     async close() {
       context.emitter.clear()
