@@ -68,7 +68,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       APP_URL: baseURL,
       DATA_DIR: dataDir,
-      SESSION_SECRET: 'e2e-session-secret',
+      // As long as production asks (32+ characters), so the e2e server could run as production.
+      SESSION_SECRET: 'e2e-session-secret-as-long-as-production-asks',
       PAYFAST_MODE: 'simulator',
     },
   },

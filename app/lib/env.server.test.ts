@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 
-import { EnvError, parseEnv, PAYFAST_PUBLISHED_IPS } from './env.server'
+import {
+  EnvError,
+  parseEnv,
+  PAYFAST_PUBLISHED_IPS,
+  productionWarnings,
+  warnAboutProduction,
+} from './env.server'
+
+/** A production-grade session secret: 32 characters. */
+const SECRET = '7c0f4e9a1b2d3c5e6f708192a3b4c5d6'
 
 const fail = (source: Record<string, string>) => {
   try {
@@ -89,34 +98,117 @@ describe('parseEnv', () => {
     expect(
       fail({
         NODE_ENV: 'production',
-        SESSION_SECRET: 's',
+        SESSION_SECRET: SECRET,
         FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
       }),
     ).toMatch(/FIRESTORE_EMULATOR_HOST: must not be set when NODE_ENV=production/)
     expect(
-      parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 's', PAYFAST_MODE: 'sandbox' })
+      parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET, PAYFAST_MODE: 'sandbox' })
         .isProduction,
     ).toBe(true)
   })
 
   it('gives PayFast no default mode in production, so a shop never takes simulated money by accident', () => {
-    expect(fail({ NODE_ENV: 'production', SESSION_SECRET: 's' })).toMatch(
+    expect(fail({ NODE_ENV: 'production', SESSION_SECRET: SECRET })).toMatch(
       /PAYFAST_MODE: is required when NODE_ENV=production/,
     )
-    expect(fail({ NODE_ENV: 'production', SESSION_SECRET: 's', PAYFAST_MODE: ' ' })).toMatch(
+    expect(fail({ NODE_ENV: 'production', SESSION_SECRET: SECRET, PAYFAST_MODE: ' ' })).toMatch(
       /PAYFAST_MODE/,
     )
     const chosen = parseEnv({
       NODE_ENV: 'production',
-      SESSION_SECRET: 's',
+      SESSION_SECRET: SECRET,
       PAYFAST_MODE: 'simulator',
     })
     expect(chosen.payfast.mode).toBe('simulator')
     expect(parseEnv({ NODE_ENV: 'test' }).payfast.mode).toBe('simulator')
   })
 
+  it('refuses a production session secret under 32 characters, each of a rotation list, without repeating it', () => {
+    const production = { NODE_ENV: 'production', PAYFAST_MODE: 'sandbox' }
+    const short = fail({ ...production, SESSION_SECRET: 'hunter' })
+    expect(short).toMatch(
+      /SESSION_SECRET: the secret is 6 characters; each secret must be at least 32 when NODE_ENV=production \(make one with: openssl rand -hex 32\)/,
+    )
+    expect(short).not.toMatch(/hunter/)
+    const rotated = fail({ ...production, SESSION_SECRET: `${SECRET}, old-secret` })
+    expect(rotated).toMatch(/SESSION_SECRET: secret 2 of 2 is 10 characters/)
+    expect(rotated).not.toMatch(/secret 1 of 2/)
+    expect(fail({ ...production, SESSION_SECRET: SECRET.slice(1) })).toMatch(/is 31 characters/)
+    expect(
+      parseEnv({ ...production, SESSION_SECRET: `${SECRET}, ${[...SECRET].reverse().join('')}` })
+        .sessionSecrets,
+    ).toHaveLength(2)
+    // Outside production a short secret is a developer's choice.
+    expect(parseEnv({ SESSION_SECRET: 's' }).sessionSecrets).toEqual(['s'])
+  })
+
+  it('refuses live PayFast in production without a passphrase', () => {
+    const live = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: SECRET,
+      PAYFAST_MODE: 'live',
+      PAYFAST_MERCHANT_ID: '10012345',
+      PAYFAST_MERCHANT_KEY: 'abc123def456g',
+    }
+    expect(fail(live)).toMatch(
+      /PAYFAST_PASSPHRASE: is required when NODE_ENV=production and PAYFAST_MODE=live/,
+    )
+    expect(fail({ ...live, PAYFAST_PASSPHRASE: '  ' })).toMatch(/PAYFAST_PASSPHRASE/)
+    expect(parseEnv({ ...live, PAYFAST_PASSPHRASE: 'jt7NOE43FZPn' }).payfast.passphrase).toBe(
+      'jt7NOE43FZPn',
+    )
+    // Sandbox merchants often have no passphrase.
+    expect(parseEnv({ ...live, PAYFAST_MODE: 'sandbox' }).payfast.mode).toBe('sandbox')
+  })
+
+  it('warns, once, about the simulator and a plain-http APP_URL in production', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: SECRET }
+    const https = { ...production, APP_URL: 'https://karoo.example', PAYFAST_MODE: 'live' }
+    const quiet = parseEnv({
+      ...https,
+      PAYFAST_MERCHANT_ID: '1',
+      PAYFAST_MERCHANT_KEY: 'k',
+      PAYFAST_PASSPHRASE: 'p',
+    })
+    expect(productionWarnings(quiet)).toEqual([])
+
+    const loud = parseEnv({
+      ...production,
+      PAYFAST_MODE: 'simulator',
+      APP_URL: 'http://karoo.example',
+    })
+    const warnings = productionWarnings(loud)
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^PAYFAST_MODE=simulator in production: no money changes hands.*Set PAYFAST_MODE=live/,
+      ),
+      expect.stringMatching(
+        /^APP_URL is plain http \(http:\/\/karoo.example\) in production.*https/,
+      ),
+    ])
+    // A local production run (npm start, e2e, bench) on loopback is not warned about its http.
+    for (const APP_URL of ['http://localhost:3000', 'http://127.0.0.1:4100', 'http://[::1]:3000']) {
+      expect(
+        productionWarnings(parseEnv({ ...production, PAYFAST_MODE: 'sandbox', APP_URL })),
+      ).toEqual([])
+    }
+    // Development runs on the simulator over http by design.
+    expect(productionWarnings(parseEnv({}))).toEqual([])
+
+    const written: string[] = []
+    const seen = {}
+    warnAboutProduction(loud, (text) => written.push(text), seen)
+    warnAboutProduction(loud, (text) => written.push(text), seen)
+    expect(written).toHaveLength(1)
+    expect(written[0]).toContain(`WARNING: ${warnings[0]}`)
+    expect(written[0]).toContain(`WARNING: ${warnings[1]}`)
+    warnAboutProduction(quiet, (text) => written.push(text), {})
+    expect(written).toHaveLength(1)
+  })
+
   it('refuses Storyblok in production without a webhook secret', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 's', PAYFAST_MODE: 'sandbox' }
+    const production = { NODE_ENV: 'production', SESSION_SECRET: SECRET, PAYFAST_MODE: 'sandbox' }
     expect(fail({ ...production, STORYBLOK_TOKEN: 't' })).toMatch(
       /STORYBLOK_WEBHOOK_SECRET: is required when NODE_ENV=production and STORYBLOK_TOKEN is set/,
     )

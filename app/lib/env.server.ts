@@ -10,6 +10,8 @@ export const PAYFAST_PUBLISHED_IPS = [
 ]
 const PAYFAST_SANDBOX_MERCHANT = { id: '10000100', key: '46f0cd694581a' }
 const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production'
+/** A production session secret is at least this long: 32 random characters resist guessing offline. */
+export const MIN_SESSION_SECRET_LENGTH = 32
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value
@@ -140,6 +142,29 @@ const schema = z
         path: ['SESSION_SECRET'],
         message:
           'is required when NODE_ENV=production (a long random string; a comma list rotates secrets)',
+      })
+    }
+    if (production && raw.SESSION_SECRET) {
+      // NOTE: never repeat a secret in the message: start-up errors end up in shared logs.
+      const secrets = raw.SESSION_SECRET.split(',')
+        .map((secret) => secret.trim())
+        .filter(Boolean)
+      secrets.forEach((secret, i) => {
+        if (secret.length >= MIN_SESSION_SECRET_LENGTH) return
+        const which = secrets.length > 1 ? `secret ${i + 1} of ${secrets.length}` : 'the secret'
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SESSION_SECRET'],
+          message: `${which} is ${secret.length} characters; each secret must be at least ${MIN_SESSION_SECRET_LENGTH} when NODE_ENV=production (make one with: openssl rand -hex 32)`,
+        })
+      })
+    }
+    if (production && raw.PAYFAST_MODE === 'live' && !raw.PAYFAST_PASSPHRASE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYFAST_PASSPHRASE'],
+        message:
+          'is required when NODE_ENV=production and PAYFAST_MODE=live: set the passphrase of your PayFast account (Settings > Security); without it anyone can sign a payment form or an ITN',
       })
     }
     if (raw.PAYFAST_MODE === 'live' && (!raw.PAYFAST_MERCHANT_ID || !raw.PAYFAST_MERCHANT_KEY)) {
@@ -287,5 +312,46 @@ function isIpOrCidr(value: string): boolean {
   return Number.isInteger(n) && n >= 0 && n <= (v4 ? 32 : 128)
 }
 
+const isLoopbackHost = (hostname: string) =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname)
+
+/**
+ * What a production start-up should shout about without refusing: settings that run, but not as a
+ * shop taking real money should. Empty outside production.
+ */
+export function productionWarnings(env: Env): string[] {
+  if (!env.isProduction) return []
+  const warnings: string[] = []
+  if (env.payfast.mode === 'simulator') {
+    warnings.push(
+      'PAYFAST_MODE=simulator in production: no money changes hands and anyone can "pay" any order through the built-in simulator. Set PAYFAST_MODE=live (or sandbox to test with PayFast).',
+    )
+  }
+  const appUrl = new URL(env.appUrl)
+  // Plain http on loopback is a local production run (npm start, the e2e and bench servers, the
+  // cluster behind its proxy): nothing crosses a network and browsers keep Secure cookies there.
+  if (appUrl.protocol === 'http:' && !isLoopbackHost(appUrl.hostname)) {
+    warnings.push(
+      `APP_URL is plain http (${appUrl.origin}) in production: browsers drop the Secure session cookie, so nobody stays signed in, there is no HSTS, and PayFast posts ITNs unencrypted. Set APP_URL to the https address shoppers use.`,
+    )
+  }
+  return warnings
+}
+
+const WARNED = Symbol.for('shop.env.productionWarned')
+
+/** Prints the production warnings on stderr, once per process (a re-evaluated module stays quiet). */
+export function warnAboutProduction(
+  env: Env,
+  write: (text: string) => void = (text) => process.stderr.write(text),
+  seen: Record<symbol, boolean> = globalThis as unknown as Record<symbol, boolean>,
+): void {
+  const warnings = productionWarnings(env)
+  if (warnings.length === 0 || seen[WARNED]) return
+  seen[WARNED] = true
+  write(warnings.map((warning) => `\n*** WARNING: ${warning}\n`).join('') + '\n')
+}
+
 /** The environment, parsed once when the server build is loaded. */
 export const env: Env = parseEnv(process.env)
+warnAboutProduction(env)
