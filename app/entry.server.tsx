@@ -7,7 +7,7 @@ import type {
   LoaderFunctionArgs,
 } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { RemixServer, isRouteErrorResponse } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 
@@ -41,6 +41,18 @@ export const streamTimeout = ABORT_DELAY
 
 const BARE_ERROR_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p><a href="/">Back to the home page</a></p></main></body></html>`
 
+/**
+ * Remix's answer to a non-GET request for a page without an action (its own 405 error response),
+ * in place of an error page that would say "Something went wrong".
+ */
+function methodNotAllowed() {
+  return new Response('Method Not Allowed: this page takes no form posts.', {
+    status: 405,
+    statusText: 'Method Not Allowed',
+    headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+  })
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -48,6 +60,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (responseStatusCode === 405) return methodNotAllowed()
   const nonce = loadContext.cspNonce ?? ''
   // Bots and no-JS clients get the whole document at once, and so does a page the page cache may
   // keep for every visitor; browsers get it streamed.
@@ -100,10 +113,20 @@ export default function handleRequest(
   })
 }
 
-/** Logs server errors once, without the noise of aborted requests. */
+/** The same for a page's single-fetch data request (`/about_us.data`). */
+export function handleDataRequest(response: Response) {
+  return response.status === 405 ? methodNotAllowed() : response
+}
+
+/**
+ * Logs server errors once, without the noise of aborted requests or of the client errors Remix
+ * answers itself (a 405 for a post to a page without an action, a 404 for a data request no route
+ * matches): those are the visitor's mistake, not the shop's.
+ */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return
   if (error instanceof Response) return
+  if (isRouteErrorResponse(error) && error.status < 500) return
   const url = new URL(request.url)
   console.error(`${request.method} ${url.pathname} failed: ${errorSummary(error)}`)
 }
