@@ -83,7 +83,7 @@ describe('a post to a page without an action', () => {
     handleError(new Error('the store is down'), {
       request: new Request('http://shop.test/cart', { method: 'POST' }),
       params: {},
-      context: {},
+      context: { clientIp: '' },
     })
     expect(logged).toHaveBeenCalledTimes(1)
     expect(String(logged.mock.calls[0]?.[0])).toMatch(/^POST \/cart failed: .*the store is down/)
