@@ -9,6 +9,7 @@ import type { ProductOption } from '~/lib/data/types'
 import { variantIdFor } from '~/lib/data/variants'
 import { newOrderId } from '~/lib/orders/id.server'
 import { trackLimitKey } from '~/lib/orders/track.server'
+import { resetIpLimitKey, signUpLimitKey } from '~/lib/rate-limit.server'
 
 /** A customer account a test made for itself (local sign-in: AUTH_BACKEND=local). */
 export type TestUser = { id: string; email: string; password: string; firstName: string }
@@ -18,6 +19,8 @@ export type TestProduct = { id: string; name: string; href: string; stock: numbe
 
 type TestFixtures = {
   consoleErrors: string[]
+  /** Before each test: a fresh sign-up and reset allowance for 127.0.0.1 (see allowSignUps). */
+  freshAccountAllowances: void
   javaScript: boolean
   /**
    * Puts a product of the test's own into the shop's store, with the stock the test needs, so no
@@ -180,6 +183,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   javaScript: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false)
   },
+  freshAccountAllowances: [
+    async ({ store }, use) => {
+      await allowSignUps(store)
+      await use()
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
@@ -226,4 +236,14 @@ export function buyBox(page: Page) {
  */
 export async function allowTrackingLookups(store: Store) {
   await store.rateLimits.reset(trackLimitKey('127.0.0.1'))
+}
+
+/**
+ * Every e2e request comes from 127.0.0.1, so the whole run shares one sign-up allowance (10 an hour)
+ * and one reset allowance (10 an hour), and the specs sign up and reset more often than that: each
+ * test starts from fresh ones.
+ */
+export async function allowSignUps(store: Store) {
+  await store.rateLimits.reset(signUpLimitKey('127.0.0.1'))
+  await store.rateLimits.reset(resetIpLimitKey('127.0.0.1'))
 }

@@ -1,6 +1,13 @@
-import type { RateLimitStore } from '~/lib/data/store'
+import type { ClaimedWindow, LimitClaim, RateLimitStore } from '~/lib/data/store'
 
 const MINUTE = 60 * 1000
+const HOUR = 60 * MINUTE
+
+/*
+ * Every limit is claimed before the work it guards (checking a password, looking an order up,
+ * sending mail), in one atomic step in the store: N parallel attempts are judged at most the limit.
+ * A limit is a key, a number and a window; claimLimits takes one claim from each of a few at once.
+ */
 
 /** Five failed sign-ins for one email within 15 minutes block that email for 15 minutes. */
 export const SIGN_IN_FAILURES = { limit: 5, windowMs: 15 * MINUTE } as const
@@ -9,99 +16,132 @@ export const SIGN_IN_FAILURES = { limit: 5, windowMs: 15 * MINUTE } as const
  * the emails: one address guessing passwords across many accounts stays under each email's limit.
  */
 export const SIGN_IN_FAILURES_PER_IP = { limit: 20, windowMs: 15 * MINUTE } as const
-
-/** "Too many attempts; try again in 12 minutes", rounded up so it never says "in 0 minutes". */
-export function signInBlockedMessage(retryAfterMs: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE))
-  return `Too many attempts; try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
-}
-
+/** Reset links asked for one email: a mailbox is not flooded, whoever asks. */
+export const RESET_REQUESTS_PER_EMAIL = { limit: 3, windowMs: HOUR } as const
+export const RESET_REQUESTS_PER_IP = { limit: 10, windowMs: HOUR } as const
+/** Sign-ups from one client IP (a taken email mails its owner: this bounds those mails too). */
+export const SIGN_UPS_PER_IP = { limit: 10, windowMs: HOUR } as const
 /** At most five contact messages per IP address per hour. */
-export const CONTACT_MESSAGES = { limit: 5, windowMs: 60 * MINUTE } as const
+export const CONTACT_MESSAGES = { limit: 5, windowMs: HOUR } as const
+
 export const CONTACT_LIMIT_MESSAGE =
   'You have sent 5 messages in the last hour, which is our limit. Please try again later, or email us directly.'
+
+/** "12 minutes", rounded up so it never says "0 minutes". */
+export function minutesFrom(ms: number) {
+  const minutes = Math.max(1, Math.ceil(ms / MINUTE))
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
+}
+
+/** "Too many attempts; try again in 12 minutes". */
+export function signInBlockedMessage(retryAfterMs: number) {
+  return `Too many attempts; try again in ${minutesFrom(retryAfterMs)}`
+}
+
+/** Said when a per-address limit refuses: it names no email, so it tells nothing about accounts. */
+export function tooManyFromHereMessage(retryAfterMs: number) {
+  return `Too many requests from here; try again in ${minutesFrom(retryAfterMs)}`
+}
+
+/** Who is asking, for a limit's key: without a known address (no load context) all share one. */
+export function clientKey(ip: string) {
+  return ip || 'unknown'
+}
+
+/** The key of one client's sign-ups. */
+export function signUpLimitKey(ip: string) {
+  return `signup:${clientKey(ip)}`
+}
+
+/** The key of one client's reset requests (the email's own key is `resetEmailLimitKey`). */
+export function resetIpLimitKey(ip: string) {
+  return `reset-ip:${clientKey(ip)}`
+}
+
+export function resetEmailLimitKey(email: string) {
+  return `reset:${email.trim().toLowerCase()}`
+}
+
+/** A claim granted on every limit asked for. */
+export type GrantedClaim = {
+  ok: true
+  windows: ClaimedWindow[]
+  /**
+   * When this claim filled a limit: the milliseconds until that limit takes claims again (the
+   * longest, when it filled several); else 0.
+   */
+  filledFor: number
+}
+/** A claim refused: `key` is the limit that is full, `retryAfterMs` when it takes claims again. */
+export type RefusedClaim = { ok: false; key: string; retryAfterMs: number }
+
+/**
+ * Takes one claim from each limit, all or none, before the guarded work. The shared entry for every
+ * limit: a new one is a key and a `{ limit, windowMs }`.
+ */
+export async function claimLimits(
+  store: RateLimitStore,
+  limits: readonly LimitClaim[],
+  now = Date.now(),
+): Promise<GrantedClaim | RefusedClaim> {
+  const result = await store.claim(limits, now)
+  if (!result.allowed) return { ok: false, key: result.key, retryAfterMs: result.retryAfterMs }
+  const filledFor = Math.max(
+    0,
+    ...result.windows.map((w) => (w.remaining > 0 ? 0 : w.windowStart + w.windowMs - now)),
+  )
+  return { ok: true, windows: result.windows, filledFor }
+}
+
+/** Gives back the claims on these keys (work that turned out not to count against them). */
+export async function giveBack(
+  store: RateLimitStore,
+  claim: GrantedClaim,
+  keys: readonly string[],
+) {
+  for (const window of claim.windows) {
+    if (keys.includes(window.key)) await store.release(window)
+  }
+}
 
 /** Who is signing in: the email typed and the client IP from the load context. */
 export type SignInAttempt = { email: string; ip: string }
 
-type Throttle = { failKey: string; blockKey: string; limit: number; windowMs: number }
+export function signInEmailKey(email: string) {
+  return `signin-fail:${email.trim().toLowerCase()}`
+}
 
-function throttles({ email, ip }: SignInAttempt): Throttle[] {
-  const address = email.trim().toLowerCase()
-  // NOTE: without a known address (no load context) every such attempt shares one bucket, as /contact does.
-  const client = ip || 'unknown'
-  return [
-    { failKey: `signin-fail:${address}`, blockKey: `signin-block:${address}`, ...SIGN_IN_FAILURES },
-    {
-      failKey: `signin-ip-fail:${client}`,
-      blockKey: `signin-ip-block:${client}`,
-      ...SIGN_IN_FAILURES_PER_IP,
-    },
+export function signInIpKey(ip: string) {
+  return `signin-ip-fail:${clientKey(ip)}`
+}
+
+/**
+ * Claims one failure on the sign-in's email and IP before its password is checked: at most five
+ * (per email) and twenty (per IP) are being checked or have failed in a window. Refused: blocked,
+ * with when to try again (the later of the two, when both are full).
+ */
+export async function claimSignIn(
+  store: RateLimitStore,
+  { email, ip }: SignInAttempt,
+  now = Date.now(),
+) {
+  const limits = [
+    { key: signInEmailKey(email), ...SIGN_IN_FAILURES },
+    { key: signInIpKey(ip), ...SIGN_IN_FAILURES_PER_IP },
   ]
-}
-
-/** Milliseconds until this throttle's block ends, or 0 when it is not blocking. */
-async function blockRemaining(store: RateLimitStore, throttle: Throttle, now: number) {
-  if ((await store.peek(throttle.blockKey, throttle.windowMs, now)) === 0) return 0
-  // A block is a window with one hit and a limit of one: one more hit is refused and says when the
-  // window (the block) ends. Fixed windows do not move, so this hit does not lengthen the block.
-  const { retryAfterMs } = await store.hit(throttle.blockKey, 1, throttle.windowMs, now)
-  return retryAfterMs
+  return claimLimits(store, limits, now)
 }
 
 /**
- * Whether this sign-in is blocked right now, by its email's or its IP's failures: the milliseconds
- * until it may be tried again (the later of the two blocks), or 0 when it may go ahead.
+ * A sign-in whose password was right: its claims go back, and its email's failures are forgotten.
+ * The IP's earlier failures stay: otherwise one account of the attacker's own would wipe the IP's
+ * count between guesses at other people's passwords.
  */
-export async function signInBlockedFor(
+export async function signInSucceeded(
   store: RateLimitStore,
-  attempt: SignInAttempt,
-  now = Date.now(),
+  claim: GrantedClaim,
+  { email, ip }: SignInAttempt,
 ) {
-  let longest = 0
-  for (const throttle of throttles(attempt)) {
-    longest = Math.max(longest, await blockRemaining(store, throttle, now))
-  }
-  return longest
-}
-
-/**
- * Counts a failed sign-in against its email and its IP. The failure that reaches a limit within the
- * window starts a block of its own full window (15 minutes from that failure). Returns the
- * milliseconds until sign-in may be tried again when this failure blocked the email or the IP, else 0.
- */
-export async function recordFailedSignIn(
-  store: RateLimitStore,
-  attempt: SignInAttempt,
-  now = Date.now(),
-) {
-  let longest = 0
-  for (const throttle of throttles(attempt)) {
-    await store.hit(throttle.failKey, throttle.limit, throttle.windowMs, now)
-    const failures = await store.peek(throttle.failKey, throttle.windowMs, now)
-    if (failures < throttle.limit) continue
-    await store.hit(throttle.blockKey, 1, throttle.windowMs, now)
-    await store.reset(throttle.failKey)
-    longest = Math.max(longest, throttle.windowMs)
-  }
-  return longest
-}
-
-/**
- * A successful sign-in forgets the email's failures. The IP's stay: otherwise one account of the
- * attacker's own would wipe the IP's count between guesses at other people's passwords.
- */
-export async function clearFailedSignIns(store: RateLimitStore, email: string) {
-  await store.reset(throttles({ email, ip: '' })[0]!.failKey)
-}
-
-/** Counts one contact message from `ip`; false when the hourly limit is used up. */
-export async function allowContactMessage(store: RateLimitStore, ip: string, now = Date.now()) {
-  const result = await store.hit(
-    `contact:${ip || 'unknown'}`,
-    CONTACT_MESSAGES.limit,
-    CONTACT_MESSAGES.windowMs,
-    now,
-  )
-  return result.allowed
+  await giveBack(store, claim, [signInIpKey(ip)])
+  await store.reset(signInEmailKey(email))
 }

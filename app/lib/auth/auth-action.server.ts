@@ -6,11 +6,19 @@ import { isSpam } from '~/lib/honeypot.server'
 import { env } from '~/lib/env.server'
 import { safeRedirect } from '~/lib/http.server'
 import { mergeVisitorLikes } from '~/lib/liked/liked.server'
+import { mailContext, signUpTakenMail } from '~/lib/mail/messages.server'
 import {
-  clearFailedSignIns,
-  recordFailedSignIn,
-  signInBlockedFor,
+  RESET_REQUESTS_PER_EMAIL,
+  RESET_REQUESTS_PER_IP,
+  SIGN_UPS_PER_IP,
+  claimLimits,
+  claimSignIn,
+  resetEmailLimitKey,
+  resetIpLimitKey,
   signInBlockedMessage,
+  signInSucceeded,
+  signUpLimitKey,
+  tooManyFromHereMessage,
 } from '~/lib/rate-limit.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { createToastHeaders, redirectWithToast } from '~/lib/toast.server'
@@ -116,52 +124,53 @@ export async function authAction({
     case 'signin': {
       const { rateLimits } = await getStore()
       const attempt = { email: form.email, ip: clientIp }
-      const blockedFor = await signInBlockedFor(rateLimits, attempt)
-      if (blockedFor > 0) {
-        const formErrors = [signInBlockedMessage(blockedFor)]
+      // Claimed before the password is checked: a burst is judged at most the limit.
+      const claim = await claimSignIn(rateLimits, attempt)
+      if (!claim.ok) {
+        const formErrors = [signInBlockedMessage(claim.retryAfterMs)]
         return invalid(form.intent, submission, { formErrors }, 429)
       }
       const result = await auth.signIn(form.email, form.password)
       if (!result) {
-        const nowBlockedFor = await recordFailedSignIn(rateLimits, attempt)
-        if (nowBlockedFor > 0) {
-          const formErrors = [signInBlockedMessage(nowBlockedFor)]
-          return invalid(form.intent, submission, { formErrors }, 429)
-        }
-        return invalid(form.intent, submission, { formErrors: [WRONG_CREDENTIALS_MESSAGE] })
+        // The failure that filled a limit says so at once, as the next attempt would.
+        const formErrors = [
+          claim.filledFor > 0 ? signInBlockedMessage(claim.filledFor) : WRONG_CREDENTIALS_MESSAGE,
+        ]
+        return invalid(form.intent, submission, { formErrors }, claim.filledFor > 0 ? 429 : 400)
       }
-      await clearFailedSignIns(rateLimits, form.email)
+      await signInSucceeded(rateLimits, claim, attempt)
       const name = result.user.firstName ? `, ${result.user.firstName}` : ''
       return signedIn(request, result.session, form.redirectTo, `Welcome back${name}`)
     }
 
     case 'signup': {
-      if (isSpam(formData)) {
-        // Honeypot filled: a bot. Pretend it worked and store nothing.
-        return redirectWithToast(safeRedirect(form.redirectTo, '/'), {
-          type: 'success',
-          title: 'Your account is ready',
-        })
+      // One answer for a new account, a taken email and a bot alike: the page never tells whether
+      // an address has an account. Only a new account is signed in.
+      const target = safeRedirect(form.redirectTo, '/')
+      const welcome = `Welcome to Karoo & Co., ${form.firstName}`
+      const asIfCreated = () => redirectWithToast(target, { type: 'success', title: welcome })
+      // Honeypot filled or missing: a bot. Store nothing.
+      if (isSpam(formData)) return asIfCreated()
+      const store = await getStore()
+      const claim = await claimLimits(store.rateLimits, [
+        { key: signUpLimitKey(clientIp), ...SIGN_UPS_PER_IP },
+      ])
+      if (!claim.ok) {
+        const formErrors = [tooManyFromHereMessage(claim.retryAfterMs)]
+        return invalid(form.intent, submission, { formErrors }, 429)
       }
       try {
         const result = await auth.signUp(form)
-        return signedIn(
-          request,
-          result.session,
-          form.redirectTo,
-          `Welcome to Karoo & Co., ${result.user.firstName}`,
-        )
+        return signedIn(request, result.session, target, welcome)
       } catch (error) {
-        if (error instanceof EmailTakenError) {
-          return invalid(form.intent, submission, {
-            fieldErrors: {
-              email: [
-                'An account already uses this email. Sign in instead, or reset your password.',
-              ],
-            },
-          })
-        }
-        throw error
+        if (!(error instanceof EmailTakenError)) throw error
+        // The owner hears of it instead, at most once an hour (the mail's key).
+        const now = new Date()
+        await store.outbox.enqueue(
+          signUpTakenMail(form.email, now, await mailContext()),
+          now.toISOString(),
+        )
+        return asIfCreated()
       }
     }
 
@@ -204,7 +213,23 @@ export async function authAction({
           description: 'Sign in with your new password.',
         })
       }
-      const { devLink } = await auth.requestPasswordReset(form.email ?? '', { appUrl: env.appUrl })
+      const email = form.email ?? ''
+      const { rateLimits } = await getStore()
+      const fromHere = await claimLimits(rateLimits, [
+        { key: resetIpLimitKey(clientIp), ...RESET_REQUESTS_PER_IP },
+      ])
+      if (!fromHere.ok) {
+        const formErrors = [tooManyFromHereMessage(fromHere.retryAfterMs)]
+        return invalid(form.intent, submission, { formErrors }, 429)
+      }
+      // Over the email's limit the page answers as if the link went out (it does not): the answer
+      // says nothing about the address, not even that someone asked for it before.
+      const forEmail = await claimLimits(rateLimits, [
+        { key: resetEmailLimitKey(email), ...RESET_REQUESTS_PER_EMAIL },
+      ])
+      const { devLink } = forEmail.ok
+        ? await auth.requestPasswordReset(email, { appUrl: env.appUrl })
+        : { devLink: null }
       // Answered with data, not a redirect: the development-only link must never travel in a cookie.
       return data<AuthActionData>({
         intent: form.intent,

@@ -4,7 +4,12 @@ import { data, redirect } from '@remix-run/node'
 import { getStore } from '~/lib/data/index.server'
 import { isSpam } from '~/lib/honeypot.server'
 import { contactMails, mailContext } from '~/lib/mail/messages.server'
-import { CONTACT_LIMIT_MESSAGE, allowContactMessage } from '~/lib/rate-limit.server'
+import {
+  CONTACT_LIMIT_MESSAGE,
+  CONTACT_MESSAGES,
+  claimLimits,
+  clientKey,
+} from '~/lib/rate-limit.server'
 import { parseSubmission } from '~/lib/submission.server'
 
 import { contactFormSchema } from './schema'
@@ -31,7 +36,10 @@ export async function contactAction({ request, clientIp }: { request: Request; c
     )
   }
   const store = await getStore()
-  if (!(await allowContactMessage(store.rateLimits, clientIp))) {
+  const claim = await claimLimits(store.rateLimits, [
+    { key: `contact:${clientKey(clientIp)}`, ...CONTACT_MESSAGES },
+  ])
+  if (!claim.ok) {
     return data<ContactActionData>(
       {
         result: submission.reply({

@@ -7,6 +7,7 @@ import { describeBackOfficeOrdersContract } from './contract-back-office-orders'
 import { describeBackOfficeProductsContract } from './contract-back-office-products'
 import { describeContentCopiesContract } from './contract-content-copies.suite'
 import { describeOutboxContract } from './contract-outbox'
+import { describeRateLimitContract } from './contract-rate-limits.suite'
 import { describeReviewPagesContract } from './contract-review-pages'
 import { describeFirestoreLegacyDocuments } from './firestore-legacy-documents'
 import { openStore, type Store } from './index.server'
@@ -50,6 +51,7 @@ if (!emulator) {
 
   describeStoreContract(`firestore emulator at ${emulator}`, harness())
   describeOutboxContract(`firestore emulator at ${emulator}`, harness())
+  describeRateLimitContract(`firestore emulator at ${emulator}`, harness())
   describeBackOfficeOrdersContract(`firestore emulator at ${emulator}`, harness())
   describeBackOfficeProductsContract(`firestore emulator at ${emulator}`, harness())
   describeReviewPagesContract(`firestore emulator at ${emulator}`, harness())

@@ -7,6 +7,7 @@ import { describeBackOfficeOrdersContract } from './contract-back-office-orders'
 import { describeBackOfficeProductsContract } from './contract-back-office-products'
 import { describeContentCopiesContract } from './contract-content-copies.suite'
 import { describeOutboxContract } from './contract-outbox'
+import { describeRateLimitContract } from './contract-rate-limits.suite'
 import { describeReviewPagesContract } from './contract-review-pages'
 import { openStore } from './index.server'
 
@@ -23,6 +24,7 @@ const harness: ContractHarness = {
 
 describeStoreContract('sqlite', harness)
 describeOutboxContract('sqlite', harness)
+describeRateLimitContract('sqlite', harness)
 describeBackOfficeOrdersContract('sqlite', harness)
 describeBackOfficeProductsContract('sqlite', harness)
 describeReviewPagesContract('sqlite', harness)

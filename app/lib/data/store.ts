@@ -342,20 +342,44 @@ export interface OutboxStore {
   nextDueAt(): Promise<string | null>
 }
 
+/** One allowance a claim takes from: at most `limit` claims per window of `windowMs`. */
+export type LimitClaim = { key: string; limit: number; windowMs: number }
+
+/** Where a granted claim was counted, so it can be given back: one entry per claimed key. */
+export type ClaimedWindow = {
+  key: string
+  windowMs: number
+  windowStart: number
+  /** Claims still left in this window after this one (0: this claim filled it). */
+  remaining: number
+}
+
+export type ClaimResult =
+  | { allowed: true; windows: ClaimedWindow[] }
+  | {
+      allowed: false
+      /** A key that is full (the first in the claim's order). */
+      key: string
+      /** Milliseconds until every full key takes claims again. */
+      retryAfterMs: number
+    }
+
 export interface RateLimitStore {
   /**
-   * Counts one hit for `key` in a fixed window; returns whether it is within `limit` and, when
-   * not, how long until the window ends.
+   * Takes one claim from every allowance in `claims`, all or none, in one atomic step: N parallel
+   * claims on a key with `limit` L grant at most L. A window starts with its key's first claim; the
+   * claim that fills it keeps the key full for a whole window from then (so a burst at a window's
+   * end cannot meet a fresh one). A refused claim counts nothing.
    */
-  hit(
-    key: string,
-    limit: number,
-    windowMs: number,
-    now: number,
-  ): Promise<{ allowed: boolean; retryAfterMs: number }>
-  /** Forgets the key's hits (a successful sign-in clears its failures). */
+  claim(claims: readonly LimitClaim[], now: number): Promise<ClaimResult>
+  /**
+   * Gives one granted claim back (a sign-in that succeeded), atomically; nothing once its window
+   * has ended and a new one began, and never below zero.
+   */
+  release(window: ClaimedWindow): Promise<void>
+  /** Forgets the key's claims (a successful sign-in clears its email's failures). */
   reset(key: string): Promise<void>
-  /** Hits so far in the current window, without counting one. */
+  /** Claims so far in the current window, without taking one. */
   peek(key: string, windowMs: number, now: number): Promise<number>
 }
 

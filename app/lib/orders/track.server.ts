@@ -2,6 +2,7 @@ import { type SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 
 import { getStore, type Store } from '~/lib/data/index.server'
+import { claimLimits, clientKey, minutesFrom } from '~/lib/rate-limit.server'
 import { parseSubmission } from '~/lib/submission.server'
 
 import { isOrderId } from './id'
@@ -16,14 +17,9 @@ export { trackFormSchema }
 export type TrackActionData =
   { ok: true; order: TrackingView } | { ok: false; result: SubmissionResult<string[]> }
 
-function minutes(ms: number) {
-  const n = Math.max(1, Math.ceil(ms / 60_000))
-  return `${n} minute${n === 1 ? '' : 's'}`
-}
-
 /** The rate-limit key of one client's tracking lookups. */
 export function trackLimitKey(clientIp: string): string {
-  return `track:${clientIp || 'unknown'}`
+  return `track:${clientKey(clientIp)}`
 }
 
 /**
@@ -50,19 +46,19 @@ export async function trackAction({
   const { orderId, email } = submission.value
 
   const store = given ?? (await getStore())
-  const limit = await store.rateLimits.hit(
-    trackLimitKey(clientIp),
-    TRACK_LOOKUPS.limit,
-    TRACK_LOOKUPS.windowMs,
+  // Claimed before the lookup: a burst of guesses is answered at most the limit.
+  const limit = await claimLimits(
+    store.rateLimits,
+    [{ key: trackLimitKey(clientIp), ...TRACK_LOOKUPS }],
     now,
   )
-  if (!limit.allowed) {
+  if (!limit.ok) {
     return data<TrackActionData>(
       {
         ok: false,
         result: submission.reply({
           formErrors: [
-            `Too many lookups: at most ${TRACK_LOOKUPS.limit} every 10 minutes. Try again in ${minutes(limit.retryAfterMs)}.`,
+            `Too many lookups: at most ${TRACK_LOOKUPS.limit} every 10 minutes. Try again in ${minutesFrom(limit.retryAfterMs)}.`,
           ],
         }),
       },

@@ -1,3 +1,4 @@
+import { judgeClaim, windowAfterRelease, type LimitWindow } from '../rate-limit-windows'
 import type { RateLimitStore } from '../store'
 import type { SqliteContext } from './context.server'
 
@@ -13,19 +14,36 @@ export function createRateLimitStore({ db }: SqliteContext): RateLimitStore {
   )
   const deleteKey = db.prepare('DELETE FROM rate_limits WHERE key = ?')
 
+  const stored = (key: string): LimitWindow | null => {
+    const row = selectWindow.get(key)
+    return row ? { windowStart: row.window_start, count: row.count } : null
+  }
+
+  // IMMEDIATE: the read and the write hold the write lock together, so another process sharing
+  // the file (a second server, the seed) cannot judge between them.
+  const claim = db.transaction((claims: Parameters<RateLimitStore['claim']>[0], now: number) => {
+    const { result, writes } = judgeClaim(
+      claims,
+      claims.map(({ key }) => stored(key)),
+      now,
+    )
+    // A refused claim writes nothing (`writes` is empty).
+    for (const [i, write] of writes.entries()) {
+      upsertWindow.run(claims[i]!.key, write.windowStart, write.count)
+    }
+    return result
+  })
+  const release = db.transaction((window: Parameters<RateLimitStore['release']>[0]) => {
+    const after = windowAfterRelease(stored(window.key), window)
+    if (after) upsertWindow.run(window.key, after.windowStart, after.count)
+  })
+
   return {
-    async hit(key, limit, windowMs, now) {
-      return db
-        .transaction(() => {
-          const row = selectWindow.get(key)
-          const fresh = !row || now >= row.window_start + windowMs
-          const windowStart = fresh ? now : row.window_start
-          const count = fresh ? 1 : row.count + 1
-          upsertWindow.run(key, windowStart, count)
-          const allowed = count <= limit
-          return { allowed, retryAfterMs: allowed ? 0 : windowStart + windowMs - now }
-        })
-        .immediate()
+    async claim(claims, now) {
+      return claim.immediate(claims, now)
+    },
+    async release(window) {
+      release.immediate(window)
     },
     async reset(key) {
       deleteKey.run(key)
