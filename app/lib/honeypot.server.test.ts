@@ -32,6 +32,16 @@ describe('the honeypot', () => {
     expect(() => honeypot.check(form)).toThrow(SpamError)
   })
 
+  it('catches a bot that posts straight to the action, with neither field', () => {
+    const form = posted(honeypot)
+    form.delete('name__confirm')
+    form.delete('from__confirm')
+    expect(() => honeypot.check(form)).toThrow(SpamError)
+    const stampOnly = posted(honeypot)
+    stampOnly.delete('from__confirm')
+    expect(() => honeypot.check(stampOnly)).toThrow(SpamError)
+  })
+
   it('refuses a stamp from the future', () => {
     const future = honeypot.getInputProps({ validFromTimestamp: Date.now() + 60_000 })
     expect(() =>

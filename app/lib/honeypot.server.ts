@@ -41,11 +41,12 @@ export class Honeypot {
   }
 
   /**
-   * Throws `SpamError` when the hidden field is filled or the stamp is forged or from the future.
-   * As remix-utils does, a post carrying neither field is not checked.
+   * Throws `SpamError` when the hidden field is filled or missing, or the stamp is missing, forged
+   * or from the future. NOTE: remix-utils lets a post carrying neither field through unchecked; here
+   * it is a bot, since the page renders both in every form that has a honeypot (a bot that posts
+   * straight to the action never saw them).
    */
   check(formData: FormData) {
-    if (!formData.has(NAME_FIELD) && !formData.has(VALID_FROM_FIELD)) return
     if (!formData.has(NAME_FIELD)) throw new SpamError('Missing honeypot input')
     if (formData.get(NAME_FIELD) !== '') throw new SpamError('Honeypot input not empty')
     const validFrom = formData.get(VALID_FROM_FIELD)

@@ -538,7 +538,10 @@ describe('/contact', () => {
     expect(stored).toHaveLength(before + 5)
     expect(stored.every((s) => s.ip === '192.0.2.10')).toBe(true)
     const limited = await call(() =>
-      m.contact.contactAction({ request: post('/contact', message), clientIp: '192.0.2.10' }),
+      m.contact.contactAction({
+        request: post('/contact', { ...message, ...honeypotFields() }),
+        clientIp: '192.0.2.10',
+      }),
     )
     expect(limited.status).toBe(429)
     expect(errorsOf(limited.body)['']![0]).toMatch(/messages/i)
@@ -548,7 +551,7 @@ describe('/contact', () => {
   it('names a short message', async () => {
     const r = await call(() =>
       m.contact.contactAction({
-        request: post('/contact', { ...message, message: 'hi' }),
+        request: post('/contact', { ...message, message: 'hi', ...honeypotFields() }),
         clientIp: '192.0.2.11',
       }),
     )

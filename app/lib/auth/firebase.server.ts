@@ -308,9 +308,16 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthAdapter {
     },
 
     async requestPasswordReset(email) {
-      // Firebase mails its own link. Unknown emails answer the same (EMAIL_NOT_FOUND is swallowed).
+      // Firebase mails its own link. Unknown emails answer the same (EMAIL_NOT_FOUND is swallowed),
+      // and so does Firebase's own limit on reset mails (the shop's limits come first anyway).
       const result = await call('sendOobCode', { requestType: 'PASSWORD_RESET', email })
-      if (!result.ok && !['EMAIL_NOT_FOUND', 'INVALID_EMAIL'].includes(result.code)) {
+      const quiet = [
+        'EMAIL_NOT_FOUND',
+        'INVALID_EMAIL',
+        'RESET_PASSWORD_EXCEED_LIMIT',
+        'TOO_MANY_ATTEMPTS_TRY_LATER',
+      ]
+      if (!result.ok && !quiet.includes(result.code)) {
         throw new AuthProviderError(`Firebase sendOobCode failed: ${result.code}`)
       }
       return { devLink: null }

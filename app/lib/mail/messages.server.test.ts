@@ -13,6 +13,7 @@ import {
   orderPaidMail,
   orderShippedMail,
   passwordResetMail,
+  signUpTakenMail,
   type MailContext,
 } from './messages.server'
 
@@ -210,10 +211,11 @@ describe('password reset and contact', () => {
     expect(links(mail)).toContainEqual({ href: link, text: 'Choose a new password' })
   })
 
-  it('contact: an acknowledgement to the sender and the message to the shop, answered by replying', () => {
+  it('contact: a plain acknowledgement to the sender and the message to the shop, answered by replying', () => {
     const [ack, shop] = contactMails(message, context, 'orders@karoo.example')
     expect(ack).toMatchObject({
-      key: 'contact:msg-1:ack',
+      // One a day per address (SAST: 11:30 on 22 November).
+      key: 'contact-ack:sipho@example.co.za:2026-11-22',
       to: 'sipho@example.co.za',
       replyTo: null,
     })
@@ -222,15 +224,48 @@ describe('password reset and contact', () => {
       to: 'orders@karoo.example',
       replyTo: 'sipho@example.co.za',
     })
-    expect(ack!.subject).toContain('Do you ship to Namibia?')
     expect(shop!.subject).toContain('Do you ship to Namibia?')
-    for (const mail of [ack!, shop!]) {
-      expect(mail.text).toContain('I live in Windhoek. <b>Can</b> you ship there?')
-      // The sender's words are text, never markup.
-      expect(parse(mail.html).querySelector('b')).toBeNull()
-      expect(shown(mail)).toContain('<b>Can</b>')
-    }
+    expect(shop!.text).toContain('I live in Windhoek. <b>Can</b> you ship there?')
+    // The sender's words are text, never markup.
+    expect(parse(shop!.html).querySelector('b')).toBeNull()
+    expect(shown(shop!)).toContain('<b>Can</b>')
     expect(shown(shop!)).toContain('sipho@example.co.za')
+  })
+
+  it("contact: the acknowledgement repeats none of the sender's words (the form is no relay)", () => {
+    const spam = {
+      ...message,
+      name: 'Cheap pills at spam.example',
+      subject: 'WIN A PRIZE at spam.example',
+      message: 'Click https://spam.example/win now',
+    }
+    const [ack] = contactMails(spam, context, 'orders@karoo.example')
+    for (const part of [ack!.subject, ack!.text, ack!.html, shown(ack!)]) {
+      expect(part).not.toMatch(/spam|pills|prize|click/i)
+    }
+    expect(ack!.subject).toBe('We got your message to Karoo & Co.')
+    expect(plain(ack!.text)).toContain('will reply to this address')
+    // The day rolls over at midnight in South Africa (22:00 UTC), not at midnight UTC.
+    const late = contactMails({ ...spam, createdAt: '2026-11-22T22:30:00.000Z' }, context)[0]!
+    expect(late.key).toBe('contact-ack:sipho@example.co.za:2026-11-23')
+  })
+
+  it('sign-up with a taken email: tells the owner, links to sign in, once an hour', () => {
+    const at = new Date('2026-11-22T09:30:00.000Z')
+    const mail = signUpTakenMail('Sipho@Example.co.za', at, context)
+    expect(mail).toMatchObject({
+      key: 'signup-taken:sipho@example.co.za:2026-11-22T09',
+      to: 'sipho@example.co.za',
+    })
+    expect(
+      signUpTakenMail('sipho@example.co.za', new Date('2026-11-22T09:59:00Z'), context).key,
+    ).toBe(mail.key)
+    expect(plain(mail.text)).toMatch(/someone tried to create a Karoo & Co\. account/i)
+    expect(plain(mail.text)).toMatch(/if it was you, sign in, or reset your password/i)
+    expect(links(mail)).toContainEqual({
+      href: 'https://shop.example.co.za/auth',
+      text: 'Sign in or reset your password',
+    })
   })
 })
 
@@ -246,6 +281,7 @@ describe('HTML that mail clients accept', () => {
       context,
     ),
     ...contactMails(message, context, 'shop@example.co.za'),
+    signUpTakenMail('a@example.co.za', new Date('2026-11-22T09:30:00.000Z'), context),
   ]
 
   it.each(everyMail.map((mail) => [mail.key, mail] as const))('%s', (_key, mail) => {

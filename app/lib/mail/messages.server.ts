@@ -3,7 +3,7 @@ import { contentSource } from '~/lib/content/source.server'
 import type { ContactMessage, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types'
 import { env } from '~/lib/env.server'
 
-import { passwordResetTemplate } from './templates/account.server'
+import { passwordResetTemplate, signUpTakenTemplate } from './templates/account.server'
 import { contactAckTemplate, contactShopTemplate } from './templates/contact.server'
 import type { MailContext, RenderedMail } from './templates/layout.server'
 import {
@@ -114,16 +114,38 @@ export function passwordResetMail(
 }
 
 /**
+ * To the owner of an email someone tried to sign up with. Keyed by the address and the hour, so a
+ * run of such sign-ups mails the owner at most once an hour.
+ */
+export function signUpTakenMail(email: string, now: Date, context: MailContext): OutboxDraft {
+  const address = email.trim().toLowerCase()
+  const hour = new Date(now).toISOString().slice(0, 13)
+  return draft(`signup-taken:${address}:${hour}`, address, signUpTakenTemplate(context))
+}
+
+/** The day in South Africa (UTC+2 all year), "2026-03-01": the acknowledgement's once-a-day key. */
+function sastDay(iso: string) {
+  return new Date(Date.parse(iso) + 2 * 60 * 60 * 1000).toISOString().slice(0, 10)
+}
+
+/**
  * A contact message's two emails, for `MessageStore.create`'s `mail` callback: the
- * acknowledgement to the sender, and the message to SHOP_EMAIL with Reply-To the sender.
+ * acknowledgement to the sender, and the message to SHOP_EMAIL with Reply-To the sender. The
+ * acknowledgement holds none of the sender's words and is keyed by the address and the SAST day,
+ * so one address gets at most one a day however many messages name it.
  */
 export function contactMails(
   message: ContactMessage,
   context: MailContext,
   shopEmail: string = env.mail.shopEmail,
 ): OutboxDraft[] {
+  const address = message.email.trim().toLowerCase()
   return [
-    draft(`contact:${message.id}:ack`, message.email, contactAckTemplate(message, context)),
+    draft(
+      `contact-ack:${address}:${sastDay(message.createdAt)}`,
+      message.email,
+      contactAckTemplate(context),
+    ),
     draft(`contact:${message.id}:shop`, shopEmail, contactShopTemplate(message, context), {
       replyTo: message.email,
     }),

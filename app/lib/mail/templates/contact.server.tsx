@@ -39,24 +39,22 @@ function Quoted({ text }: { text: string }) {
   )
 }
 
-/** To the sender: we have the message, and what it said. */
-export function contactAckTemplate(message: Message, context: MailContext): RenderedMail {
-  const thanks = `Hi ${message.name}, thank you for writing to ${context.shopName}. We have your message and reply within two working days.`
+/**
+ * To the sender: we have a message from this address. NOTE: it repeats nothing the sender typed
+ * (name, subject, message): anyone can type anyone's address into the form, and a copy of their
+ * words would make the shop mail strangers whatever a spammer writes.
+ */
+export function contactAckTemplate(context: MailContext): RenderedMail {
+  const thanks = `Thank you for writing to ${context.shopName}. We got your message and will reply to this address within two working days.`
+  const stranger = 'If you did not write to us, ignore this email.'
   return {
-    subject: `We have your message: ${message.subject}`,
-    text: textPart(
-      thanks,
-      `Your message, "${message.subject}":\n\n${message.message}`,
-      textFooter(context),
-    ),
+    subject: `We got your message to ${context.shopName}`,
+    text: textPart(thanks, stranger, textFooter(context)),
     html: renderHtml(
       <MailLayout context={context} preview="We reply within two working days.">
         <Heading>Thank you for your message</Heading>
         <Paragraph>{thanks}</Paragraph>
-        <Paragraph>
-          Your message, <strong>{message.subject}</strong>:
-        </Paragraph>
-        <Quoted text={message.message} />
+        <Paragraph>{stranger}</Paragraph>
       </MailLayout>,
     ),
   }
