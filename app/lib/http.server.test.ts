@@ -148,6 +148,29 @@ describe('formBodyRefusal', () => {
     })
   })
 
+  it('counts the fields on the bytes, before parsing half a million of them', async () => {
+    // Parsed, this is no field at all: only the count on the bytes refuses it, unparsed.
+    const separators = bytes('&'.repeat(FORM_FIELD_LIMIT))
+    expect(await formBodyRefusal('application/x-www-form-urlencoded', separators)).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/too many form fields/),
+    })
+    const parts = (n: number) =>
+      bytes(
+        Array.from(
+          { length: n },
+          (_, i) => `--b\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`,
+        ).join('') + '--b--\r\n',
+      )
+    for (const type of ['multipart/form-data; boundary=b', 'multipart/form-data; boundary="b"']) {
+      expect(await formBodyRefusal(type, parts(FORM_FIELD_LIMIT)), type).toBeNull()
+      expect(await formBodyRefusal(type, parts(FORM_FIELD_LIMIT + 1)), type).toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/too many form fields/),
+      })
+    }
+  })
+
   it('answers 400, naming the field, to an index past the largest table a form has', async () => {
     for (const body of ['junk[100000000]=x', 'orderId=K7M2&junk[1000000]=x', 'a[0][100]=x']) {
       expect(

@@ -111,6 +111,13 @@ export async function formBodyRefusal(
         'Unsupported Media Type: this address takes form posts only (application/x-www-form-urlencoded or multipart/form-data).',
     }
   }
+  const tooMany: BodyRefusal = {
+    status: 400,
+    message: `Bad Request: too many form fields; a form has at most ${FORM_FIELD_LIMIT}.`,
+  }
+  // Counted on the bytes first: parsing 1 MB of `a&a&...` into half a million fields alone held
+  // the event loop 0.25 s and grew the process by 80 MB.
+  if (fieldsAtMost(type, contentType ?? '', body) > FORM_FIELD_LIMIT) return tooMany
   let form: FormData
   try {
     form = await new Response(body, { headers: { 'Content-Type': contentType ?? type } }).formData()
@@ -119,16 +126,31 @@ export async function formBodyRefusal(
   }
   let fields = 0
   for (const name of form.keys()) {
-    if (++fields > FORM_FIELD_LIMIT) {
-      return {
-        status: 400,
-        message: `Bad Request: too many form fields; a form has at most ${FORM_FIELD_LIMIT}.`,
-      }
-    }
+    if (++fields > FORM_FIELD_LIMIT) return tooMany
     const problem = fieldNameProblem(name)
     if (problem) return { status: 400, message: `Bad Request: ${problem}` }
   }
   return null
+}
+
+/**
+ * The most fields a form body could parse into, read off its bytes: one more than its `&`s
+ * (url-encoded values escape theirs), or one less than its multipart boundary lines. Never fewer
+ * than the parser finds; more only for bodies no browser sends (`a&&b`, a boundary inside a value).
+ */
+function fieldsAtMost(type: string, contentType: string, body: Uint8Array<ArrayBuffer>): number {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+  if (type === 'application/x-www-form-urlencoded') return occurrences(bytes, '&') + 1
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)
+  // Without a boundary the parser refuses the body (400) before making any field.
+  if (!boundary) return 0
+  return Math.max(0, occurrences(bytes, `--${boundary[1] ?? boundary[2]}`) - 1)
+}
+
+function occurrences(bytes: Buffer, text: string): number {
+  let count = 0
+  for (let at = bytes.indexOf(text); at !== -1; at = bytes.indexOf(text, at + text.length)) count++
+  return count
 }
 
 /**
