@@ -107,3 +107,61 @@ describe('sign-in throttle per client IP', () => {
     })
   })
 })
+
+describe('sign-in throttle under a burst', () => {
+  it('checks the password of at most five of 40 parallel sign-ins for one email', async () => {
+    const email = 'burst-victim@example.co.za'
+    await customer(email)
+    const checked = vi.spyOn(adapter, 'signIn')
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => signIn(email, 'wrong password', `192.0.2.${i + 1}`)),
+      )
+      expect(checked.mock.calls.length).toBeLessThanOrEqual(5)
+      expect(checked.mock.calls.length).toBeGreaterThan(0)
+      expect(answers.filter((a) => a.status === 400)).toHaveLength(4)
+      // The fifth failure and every refused attempt say when to try again.
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(36)
+      expect(new Set(answers.filter((a) => a.status === 429).map((a) => a.formErrors[0]))).toEqual(
+        new Set(['Too many attempts; try again in 15 minutes']),
+      )
+    } finally {
+      checked.mockRestore()
+    }
+  })
+
+  it('lets the right password sent 13th among 40 sign in only if it was one of the five checked', async () => {
+    const email = 'burst-owner@example.co.za'
+    await customer(email)
+    const checked = vi.spyOn(adapter, 'signIn')
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          signIn(email, i === 12 ? 'right password' : 'wrong password', `198.51.100.${i + 1}`),
+        ),
+      )
+      expect(checked.mock.calls.length).toBeLessThanOrEqual(5)
+      const rightChecked = checked.mock.calls.some(([, password]) => password === 'right password')
+      expect(answers.filter((a) => a.status === 302)).toHaveLength(rightChecked ? 1 : 0)
+      expect(answers[12]!.status).toBe(rightChecked ? 302 : 429)
+    } finally {
+      checked.mockRestore()
+    }
+  })
+
+  it('judges at most twenty of 40 parallel sign-ins at 40 emails from one address', async () => {
+    const checked = vi.spyOn(adapter, 'signIn')
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          signIn(`spray${i}@example.co.za`, 'wrong password', '203.0.113.99'),
+        ),
+      )
+      expect(checked.mock.calls).toHaveLength(20)
+      expect(answers.filter((a) => a.status === 400)).toHaveLength(19)
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(21)
+    } finally {
+      checked.mockRestore()
+    }
+  })
+})
