@@ -117,7 +117,7 @@ export async function formBodyRefusal(
   }
   // Counted on the bytes first: parsing 1 MB of `a&a&...` into half a million fields alone held
   // the event loop 0.25 s and grew the process by 80 MB.
-  if (fieldsAtMost(type, contentType ?? '', body) > FORM_FIELD_LIMIT) return tooMany
+  if (mayHaveTooManyFields(type, contentType ?? '', body)) return tooMany
   let form: FormData
   try {
     form = await new Response(body, { headers: { 'Content-Type': contentType ?? type } }).formData()
@@ -134,22 +134,29 @@ export async function formBodyRefusal(
 }
 
 /**
- * The most fields a form body could parse into, read off its bytes: one more than its `&`s
- * (url-encoded values escape theirs), or one less than its multipart boundary lines. Never fewer
- * than the parser finds; more only for bodies no browser sends (`a&&b`, a boundary inside a value).
+ * Whether a form body could parse into more than FORM_FIELD_LIMIT fields, read off its bytes: one
+ * more than its `&`s (url-encoded values escape theirs), or one less than its multipart boundary
+ * lines. Never fewer than the parser finds; more only for bodies no browser sends (`a&&b`, a
+ * boundary inside a value).
  */
-function fieldsAtMost(type: string, contentType: string, body: Uint8Array<ArrayBuffer>): number {
+function mayHaveTooManyFields(type: string, contentType: string, body: Uint8Array<ArrayBuffer>) {
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
-  if (type === 'application/x-www-form-urlencoded') return occurrences(bytes, '&') + 1
+  if (type === 'application/x-www-form-urlencoded') {
+    return countUpTo(bytes, '&', FORM_FIELD_LIMIT) >= FORM_FIELD_LIMIT
+  }
   const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)
   // Without a boundary the parser refuses the body (400) before making any field.
-  if (!boundary) return 0
-  return Math.max(0, occurrences(bytes, `--${boundary[1] ?? boundary[2]}`) - 1)
+  if (!boundary) return false
+  const delimiter = `--${boundary[1] ?? boundary[2]}`
+  return countUpTo(bytes, delimiter, FORM_FIELD_LIMIT + 2) > FORM_FIELD_LIMIT + 1
 }
 
-function occurrences(bytes: Buffer, text: string): number {
+/** How often `text` occurs in `bytes`, counting no further than `most`. */
+function countUpTo(bytes: Buffer, text: string, most: number): number {
   let count = 0
-  for (let at = bytes.indexOf(text); at !== -1; at = bytes.indexOf(text, at + text.length)) count++
+  for (let at = bytes.indexOf(text); at !== -1 && count < most; count++) {
+    at = bytes.indexOf(text, at + text.length)
+  }
   return count
 }
 
