@@ -1,12 +1,22 @@
+import { createHash } from 'node:crypto'
+
 import { LRUCache } from 'lru-cache'
 
+import type { ContentCopyStore } from '~/lib/data/store'
+import { errorSummary } from '~/lib/log.server'
+
+import { parseStory } from './story.server'
 import type { ContentSource, Story, StoryQuery } from './types'
 
 /** How long a copy is served before the next read looks for published changes in the background. */
 export const REVALIDATE_AFTER_MS = 60_000
 /** While Storyblok fails, how long to wait before trying it again. */
 export const RETRY_AFTER_MS = 5_000
-/** Distinct stories and listings kept; a visitor asking for made-up slugs cannot grow it further. */
+/**
+ * Distinct stories and listings kept in memory, and written to the data store by one process; a
+ * visitor asking for made-up slugs cannot grow either further (and a slug Storyblok does not know
+ * is never written).
+ */
 const MAX_ENTRIES = 1_000
 
 export type ContentHealth =
@@ -22,8 +32,13 @@ export type ContentHealth =
 /** A content source that survives its origin's outages, and says whether it is in one. */
 export interface ResilientContentSource extends ContentSource {
   health(): ContentHealth
-  /** Resolves once no background look is under way (an orderly shutdown waits for it). */
+  /**
+   * Resolves once no background look nor copy write is under way (an orderly shutdown waits for
+   * it).
+   */
   settled(): Promise<void>
+  /** Stops the looks on a timer ({@link Options.watch}); reads still look when they are due. */
+  stop(): void
 }
 
 export function isResilient(source: ContentSource): source is ResilientContentSource {
@@ -48,16 +63,35 @@ type Options = {
    * background look), so caches of rendered pages drop what they hold.
    */
   onChange?: () => void
+  /**
+   * Where copies are kept beyond this process (the data store): each answer Storyblok gives is
+   * written there behind the request, and a story with no copy in memory while Storyblok fails is
+   * read from there, so an instance started during an outage serves the last published content.
+   */
+  copies?: ContentCopyStore
+  /**
+   * Looks for publishes and outages on a timer as well, not only when a visitor reads: pages
+   * served from the page cache read no content, and /healthz must still see an outage begin and
+   * end. The first look is at once.
+   */
+  watch?: boolean
 }
 
 type Entry = {
+  key: string
   load: () => Promise<unknown>
+  /** Turns a stored copy's parsed JSON back into what `load` answers; throws when it cannot. */
+  decode: (json: unknown) => unknown
   /** The last good answer; absent until one came. */
   copy?: { value: unknown }
   /** A publish was seen since the copy was fetched (or there is no copy): fetch it again. */
   outdated: boolean
   /** The foreground fetch of a first view, shared by every request waiting for it. */
   fetching?: Promise<unknown>
+  /** A hash of the JSON the data store holds for this key, once known: an equal copy is not written. */
+  storedHash?: string
+  /** The outage (its start) during which the data store was asked for this key and had nothing. */
+  notStoredDuring?: number
 }
 
 /**
@@ -77,6 +111,10 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
   // Time of the next background look; a publish (refresh) or a failure moves it.
   let nextCheckAt = now() + revalidateAfterMs
   let revalidating: Promise<void> | null = null
+  // Copies are written one at a time, behind the requests that fetched them.
+  let writing: Promise<void> = Promise.resolve()
+  const written = new Set<string>()
+  let timer: ReturnType<typeof setTimeout> | undefined
 
   function succeeded() {
     if (!failure) return
@@ -99,6 +137,7 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
       entry.copy = { value }
       entry.outdated = false
       succeeded()
+      keep(entry, value)
       return value
     } catch (error) {
       failed(error)
@@ -124,6 +163,75 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
     if (!failure) nextCheckAt = now() + revalidateAfterMs
   }
 
+  /**
+   * Writes Storyblok's answer to the data store behind the request (never awaited by it; a failure
+   * is logged), unless it is the copy already there. A story Storyblok does not have (null) is not
+   * written, and one process writes at most MAX_ENTRIES keys.
+   */
+  function keep(entry: Entry, value: unknown) {
+    const copies = options.copies
+    if (!copies || value === null) return
+    if (!written.has(entry.key) && written.size >= MAX_ENTRIES) return
+    written.add(entry.key)
+    const fetchedAt = new Date(now()).toISOString()
+    writing = writing
+      // After the answer went out: serialising a listing is not the visitor's wait.
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(async () => {
+        const json = JSON.stringify(value)
+        const hash = hashOf(json)
+        if (entry.storedHash === hash) return
+        await copies.put(entry.key, json, fetchedAt)
+        entry.storedHash = hash
+      })
+      .catch((error: unknown) => {
+        console.error(`Content: the copy of ${entry.key} could not be stored: ${errorSummary(error)}`)
+      })
+  }
+
+  /**
+   * The copy the data store holds for `entry`, now in memory too; null when it has none (asked
+   * once per outage) or cannot be read.
+   */
+  async function storedCopy(entry: Entry): Promise<{ value: unknown } | null> {
+    const copies = options.copies
+    const outage = failure?.since
+    if (!copies || (outage !== undefined && entry.notStoredDuring === outage)) return null
+    try {
+      const kept = await copies.get(entry.key)
+      if (kept) {
+        const value = deepFreeze(entry.decode(JSON.parse(kept.json)))
+        entry.storedHash = hashOf(kept.json)
+        // Fetched again at the first look that finds Storyblok answering.
+        entry.outdated = true
+        entry.copy ??= { value }
+        return entry.copy
+      }
+    } catch (error) {
+      console.error(`Content: the stored copy of ${entry.key} could not be read: ${errorSummary(error)}`)
+    }
+    entry.notStoredDuring = outage
+    return null
+  }
+
+  /**
+   * The first copy of a story or listing: Storyblok's answer, or while Storyblok fails (known
+   * before, or found now) the copy in the data store.
+   */
+  async function firstCopy(entry: Entry): Promise<unknown> {
+    let reason: unknown = failure?.reason
+    if (!failure) {
+      try {
+        return await fetchEntry(entry)
+      } catch (error) {
+        reason = error
+      }
+    }
+    const stored = await storedCopy(entry)
+    if (stored) return stored.value
+    throw reason instanceof Error ? reason : new Error(String(reason))
+  }
+
   function revalidateOnce(): Promise<void> {
     revalidating ??= revalidate().finally(() => {
       revalidating = null
@@ -131,19 +239,24 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
     return revalidating
   }
 
-  async function read<T>(key: string, what: string, load: () => Promise<T>): Promise<T> {
+  async function read<T>(
+    key: string,
+    what: string,
+    load: () => Promise<T>,
+    decode: (json: unknown) => T,
+  ): Promise<T> {
     let entry = entries.get(key)
     if (now() >= nextCheckAt) void revalidateOnce()
     if (entry?.copy) return entry.copy.value as T
     if (!entry) {
-      entry = { load, outdated: true }
+      entry = { key, load, decode, outdated: true }
       entries.set(key, entry)
     }
-    // A first view waits for Storyblok, unless it is known to be failing: then the background
-    // look above fetches the story once Storyblok is back, and the caller falls back meanwhile.
-    if (failure) throw new ContentUnavailableError(what, failure.reason)
+    // A first view waits for Storyblok, unless it is known to be failing: then it gets the stored
+    // copy, or fails and the caller falls back, and the background look above fetches the story
+    // once Storyblok is back.
     const pending = entry
-    pending.fetching ??= fetchEntry(pending).finally(() => {
+    pending.fetching ??= firstCopy(pending).finally(() => {
       pending.fetching = undefined
     })
     try {
@@ -153,17 +266,40 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
     }
   }
 
+  function watch(wait: number) {
+    timer = setTimeout(() => {
+      void revalidateOnce().finally(() => {
+        // Never more often than the retry interval, whatever the clock says.
+        if (timer) watch(Math.max(nextCheckAt - now(), Math.min(retryAfterMs, revalidateAfterMs)))
+      })
+    }, wait)
+    // A timer alone never keeps the process alive.
+    timer.unref()
+  }
+  if (options.watch) watch(0)
+
   return {
     kind: origin.kind,
     story(fullSlug, opts) {
       const relations = opts?.resolveRelations?.join(',') ?? ''
-      return read<Story | null>(`story:${fullSlug}|${relations}`, `The story "${fullSlug}"`, () =>
-        origin.story(fullSlug, opts),
+      const what = `The story "${fullSlug}"`
+      return read<Story | null>(
+        `story:${fullSlug}|${relations}`,
+        what,
+        () => origin.story(fullSlug, opts),
+        (json) => (json === null ? null : parseStory(json, `the stored copy of ${fullSlug}`)),
       )
     },
     stories(query: StoryQuery) {
-      return read<Story[]>(`stories:${JSON.stringify(query)}`, `The stories under "${query.startsWith}"`, () =>
-        origin.stories(query),
+      const what = `The stories under "${query.startsWith}"`
+      return read<Story[]>(
+        `stories:${JSON.stringify(query)}`,
+        what,
+        () => origin.stories(query),
+        (json) => {
+          if (!Array.isArray(json)) throw new Error(`the stored copy of ${what} is not a list`)
+          return json.map((story, i) => parseStory(story, `the stored copy of ${query.startsWith} #${i}`))
+        },
       )
     },
     async refresh() {
@@ -176,12 +312,19 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
     },
     async settled() {
       await revalidating
+      await writing
+    },
+    stop() {
+      clearTimeout(timer)
+      timer = undefined
     },
     health() {
       return failure ? { degraded: true, since: new Date(failure.since), reason: failure.reason } : { degraded: false }
     },
   }
 }
+
+const hashOf = (json: string) => createHash('sha1').update(json).digest('base64')
 
 /** Copies are shared by every request: freezing them turns an accidental edit into an error. */
 function deepFreeze<T>(value: T): T {

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+
+import { openStore } from '~/lib/data/index.server'
+import type { ContentCopyStore, Store } from '~/lib/data/store'
 
 import { PAGE_RELATIONS } from './bloks.server'
 import { fakeStory, startFakeStoryblok, type FakeCdnMode } from './fake-storyblok-cdn'
+import { contentDegradation } from './health.server'
 import { ContentUnavailableError, withLastGoodCopy, type ResilientContentSource } from './last-good-copy.server'
 import { layoutFallbackSince, loadLayoutFrom } from './layout.server'
 import { loadPageFrom } from './pages.server'
@@ -31,7 +38,12 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   // A background look still under way would log this test's outage into the next test.
-  await Promise.all(sources.splice(0).map((source) => source.settled()))
+  await Promise.all(
+    sources.splice(0).map((source) => {
+      source.stop()
+      return source.settled()
+    }),
+  )
   // Leave the shell's fallback state as a healthy process has it.
   await loadLayoutFrom({ source: bundledSource(), editor: false })
   await cdn.close()
@@ -50,7 +62,13 @@ function publish(version: string, into: (stories: ReturnType<typeof fakeStory>[]
 
 // A fresh token per source: storyblok-js-client keeps cache versions per token for the process.
 function content(
-  options: { timeoutSeconds?: number | 'default'; retryAfterMs?: number; revalidateAfterMs?: number } = {},
+  options: {
+    timeoutSeconds?: number | 'default'
+    retryAfterMs?: number
+    revalidateAfterMs?: number
+    copies?: ContentCopyStore
+    watch?: boolean
+  } = {},
 ) {
   const timeoutSeconds = options.timeoutSeconds ?? TEST_TIMEOUT_SECONDS
   const source = withLastGoodCopy(
@@ -61,7 +79,12 @@ function content(
       retryBaseDelayMs: 10,
       timeoutSeconds: timeoutSeconds === 'default' ? undefined : timeoutSeconds,
     }),
-    { retryAfterMs: options.retryAfterMs ?? 50, revalidateAfterMs: options.revalidateAfterMs ?? 60_000 },
+    {
+      retryAfterMs: options.retryAfterMs ?? 50,
+      revalidateAfterMs: options.revalidateAfterMs ?? 60_000,
+      copies: options.copies,
+      watch: options.watch,
+    },
   )
   sources.push(source)
   return { source, editor: false }
@@ -229,5 +252,177 @@ describe('the production timeout', () => {
     expect(value.siteName).toBe(BUNDLED_SITE_NAME)
     expect(ms).toBeGreaterThanOrEqual(TIMEOUT_SECONDS * 1000 - 50)
     expect(ms).toBeLessThan(TIMEOUT_SECONDS * 1000 + 1000)
+  })
+})
+
+// The data store the production source keeps its copies in: a real SQLite store per test.
+const storeRoot = mkdtempSync(path.join(tmpdir(), 'content-copies-'))
+let stores = 0
+afterAll(() => rmSync(storeRoot, { recursive: true, force: true }))
+
+async function withStore(run: (store: Store) => Promise<void>) {
+  const store = await openStore({ backend: 'sqlite', dataDir: path.join(storeRoot, String(stores++)) })
+  try {
+    await run(store)
+  } finally {
+    await store.close()
+  }
+}
+
+/** The store's copies, counting the writes that changed something. */
+function countingCopies(store: Store) {
+  const changed: string[] = []
+  const copies: ContentCopyStore = {
+    get: (key) => store.contentCopies.get(key),
+    async put(key, json, fetchedAt) {
+      const wrote = await store.contentCopies.put(key, json, fetchedAt)
+      if (wrote) changed.push(key)
+      return wrote
+    },
+  }
+  return { copies, changed }
+}
+
+describe.each(outages)('a restart while Storyblok is in outage (%s)', (mode) => {
+  it('serves the copies the last process stored, not the bundled stories', async () => {
+    await withStore(async (store) => {
+      const before = content({ copies: store.contentCopies })
+      await loadLayoutFrom(before)
+      await loadPageFrom(before, 'home')
+      await loadPageFrom(before, 'faq')
+      await before.source.settled()
+
+      await cdn.setMode(mode)
+      // A new process: nothing in memory, the same data store.
+      const after = content({ copies: store.contentCopies })
+      const layout = await loadLayoutFrom(after)
+      expect(layout.siteName).toBe('Shop v1')
+      expect(layout.announcement?.text).toBe('Sale v1')
+      expect((await loadPageFrom(after, 'home')).page.title).toBe('Home v1')
+      expect((await loadPageFrom(after, 'faq')).page.title).toBe('FAQ v1')
+      expect(logged(/bundled layout/)).toHaveLength(0)
+      expect(layoutFallbackSince()).toBeNull()
+      expect(contentDegradation(after.source)).toMatch(
+        /^content: degraded \(serving last good copy since .+\)$/,
+      )
+      // Once Storyblok answers again, fresh copies replace the stored ones.
+      publish('v2')
+      await cdn.setMode('ok')
+      await after.source.refresh()
+      expect((await loadPageFrom(after, 'home')).page.title).toBe('Home v2')
+      expect(after.source.health()).toEqual({ degraded: false })
+      await after.source.settled()
+    })
+  })
+
+  it('with nothing ever stored, the shell uses the bundled layout and a content page fails', async () => {
+    await withStore(async (store) => {
+      await cdn.setMode(mode)
+      const shop = content({ copies: store.contentCopies })
+      expect((await loadLayoutFrom(shop)).siteName).toBe(BUNDLED_SITE_NAME)
+      const thrown = await loadPageFrom(shop, 'home').catch((error: unknown) => error)
+      expect(thrown).toBeInstanceOf(ContentUnavailableError)
+      expect(logged(/bundled layout/)).toHaveLength(1)
+    })
+  })
+})
+
+describe('storing copies', () => {
+  it('writes each story Storyblok answered once, and again only when a publish changed it', async () => {
+    await withStore(async (store) => {
+      const { copies, changed } = countingCopies(store)
+      const shop = content({ copies })
+      await loadLayoutFrom(shop)
+      await loadPageFrom(shop, 'home')
+      await shop.source.refresh()
+      await shop.source.settled()
+      expect(changed.sort()).toEqual([`story:home|${PAGE_RELATIONS.join(',')}`, 'story:layout|'])
+
+      // A publish that changed the home page only, then a process that fetches the same again.
+      cdn.publish([
+        fakeStory('layout', {
+          site_name: 'Shop v1',
+          announcement: [{ _uid: 'bar', component: 'announcement_bar', text: 'Sale v1' }],
+        }),
+        fakeStory('home', { seo_title: 'Home v2' }),
+      ])
+      changed.length = 0
+      await shop.source.refresh()
+      await shop.source.settled()
+      expect(changed).toEqual([`story:home|${PAGE_RELATIONS.join(',')}`])
+
+      changed.length = 0
+      const next = content({ copies })
+      await loadLayoutFrom(next)
+      await loadPageFrom(next, 'home')
+      await next.source.settled()
+      expect(changed).toEqual([])
+    })
+  })
+
+  it('stores nothing for slugs Storyblok does not know', async () => {
+    await withStore(async (store) => {
+      const { copies, changed } = countingCopies(store)
+      const shop = content({ copies })
+      // Storyblok's client asks at most 5 times a second: a few slugs make the point.
+      for (let i = 0; i < 6; i++) {
+        await expect(loadPageFrom(shop, `made-up-${i}`)).rejects.toMatchObject({ status: 404 })
+      }
+      await shop.source.settled()
+      expect(changed).toEqual([])
+      expect(await store.contentCopies.get(`story:made-up-0|${PAGE_RELATIONS.join(',')}`)).toBeNull()
+    })
+  })
+
+  it('answers the visitor without waiting for the write, and a failed write only logs', async () => {
+    let release!: () => void
+    const stalled = new Promise<void>((resolve) => (release = resolve))
+    const hanging: ContentCopyStore = {
+      get: async () => null,
+      put: async () => {
+        await stalled
+        throw new Error('disk full')
+      },
+    }
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const shop = content({ copies: hanging })
+    const { value, ms } = await timed(() => loadPageFrom(shop, 'home'))
+    expect(value.page.title).toBe('Home v1')
+    // The write is still under way; the visitor already has the page.
+    expect(error).not.toHaveBeenCalled()
+    release()
+    await shop.source.settled()
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/could not be stored.*disk full/))
+    expect(ms).toBeLessThan(TEST_TIMEOUT_SECONDS * 1000)
+    error.mockRestore()
+  })
+})
+
+describe('an outage no visitor sees (pages served from the page cache)', () => {
+  it('shows in the health line without any read, and clears once Storyblok answers', async () => {
+    const shop = content({ watch: true, revalidateAfterMs: 60, retryAfterMs: 30 })
+    await loadLayoutFrom(shop)
+    await loadPageFrom(shop, 'home')
+    expect(contentDegradation(shop.source)).toBeNull()
+
+    await cdn.setMode('error')
+    await eventually(() =>
+      expect(contentDegradation(shop.source)).toMatch(
+        /^content: degraded \(serving last good copy since .+; .*500/,
+      ),
+    )
+    await cdn.setMode('ok')
+    await eventually(() => expect(contentDegradation(shop.source)).toBeNull())
+    expect(logged(/answers again/)).toHaveLength(1)
+  })
+
+  it('is not seen without the timer: the copies are fresh, so no read asks Storyblok', async () => {
+    const shop = content({ revalidateAfterMs: 60_000 })
+    await loadLayoutFrom(shop)
+    await cdn.setMode('error')
+    const asked = cdn.requests.length
+    await loadLayoutFrom(shop)
+    expect(cdn.requests.length).toBe(asked)
+    expect(contentDegradation(shop.source)).toBeNull()
   })
 })

@@ -2,6 +2,8 @@ import path from 'node:path'
 
 import { remember } from '@epic-web/remember'
 
+import type { ContentCopyStore } from '~/lib/data/store'
+import { getStore } from '~/lib/data/index.server'
 import { env } from '~/lib/env.server'
 
 import { contentChanged } from './changes.server'
@@ -14,9 +16,16 @@ import type { ContentSource } from './types'
 /** Demo stories shipped with the shop: the content without Storyblok, and the shell's fallback. */
 export const CONTENT_DIR = path.resolve(process.cwd(), 'content')
 
+/** The last good copies in the current data store (tests and scripts may open another). */
+const storedCopies: ContentCopyStore = {
+  get: async (key) => (await getStore()).contentCopies.get(key),
+  put: async (key, json, fetchedAt) => (await getStore()).contentCopies.put(key, json, fetchedAt),
+}
+
 /**
  * The content source picked once from the environment: Storyblok with a token (its last good
- * copies kept through outages), else `content/`.
+ * copies kept through outages and restarts, in memory and in the data store, and watched for
+ * publishes and outages), else `content/`.
  */
 export function contentSource(): ContentSource {
   return remember('content-source', (): ContentSource | ResilientContentSource =>
@@ -28,7 +37,7 @@ export function contentSource(): ContentSource {
             region: env.storyblok.region,
             endpoint: env.storyblok.endpoint,
           }),
-          { onChange: contentChanged },
+          { onChange: contentChanged, copies: storedCopies, watch: true },
         )
       : bundledSource(),
   )
