@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type * as ContactActions from '~/lib/contact/contact-action.server'
 import type * as DataIndex from '~/lib/data/index.server'
 import type * as Toasts from '~/lib/toast.server'
-import { honeypotFields } from '~/test/honeypot-fields'
+import { honeypotFields } from '../../../test/honeypot-fields'
 
 import type * as AuthActions from './auth-action.server'
 import type * as AuthIndex from './index.server'

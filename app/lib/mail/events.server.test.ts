@@ -12,7 +12,7 @@ import { newOrderId } from '~/lib/orders/id.server'
 import type * as Itn from '~/lib/payfast/itn.server'
 import type { ItnDeps } from '~/lib/payfast/itn.server'
 import { itnParamString, signParamString, type PayfastPair } from '~/lib/payfast/signature.server'
-import { honeypotFields } from '~/test/honeypot-fields'
+import { honeypotFields } from '../../../test/honeypot-fields'
 
 import type * as Messages from './messages.server'
 
