@@ -9,6 +9,7 @@ import { contentChanged } from '~/lib/content/changes.server'
 import { fakeStory, startFakeStoryblok } from '~/lib/content/fake-storyblok-cdn'
 import { withLastGoodCopy } from '~/lib/content/last-good-copy.server'
 import { createStoryblokSource } from '~/lib/content/storyblok.server'
+import { shirt } from '~/lib/data/contract'
 import { openStore, type Store } from '~/lib/data/index.server'
 import { formatRand } from '~/lib/money'
 
@@ -45,10 +46,11 @@ const productPage =
   }
 
 let nonces = 0
-async function visit(id: string) {
+/** A visit of product `id`'s page, `query` (with its "?") after its path. */
+async function visit(id: string, query = '') {
   const nonce = `nonce-${String(++nonces).padStart(18, '0')}`
   const response = await cache.serve(
-    new Request(`http://shop.test/shop/${id}`),
+    new Request(`http://shop.test/shop/${id}${query}`),
     { nonce, buildId: 'b1' },
     productPage(id, nonce),
   )
@@ -56,6 +58,19 @@ async function visit(id: string) {
 }
 
 describe('page cache over the store', () => {
+  it("renders a product page asked with its options' picks, and keeps one page whatever else a link adds", async () => {
+    await store.products.upsertMany([shirt('tee')])
+    expect((await visit('tee')).status).toBe('miss')
+    for (const picks of ['?size=M&colour=Black', '?colour=Rainbow', '?size=XXL']) {
+      expect((await visit('tee', picks)).status, picks).toBe('bypass')
+    }
+    // Another product's options are nobody's business on this page.
+    expect((await visit('rooibos', '?size=M')).status).toBe('miss')
+    expect((await visit('rooibos')).status).toBe('hit')
+    expect((await visit('tee', '?utm_source=mail&fbclid=x')).status).toBe('hit')
+    expect(cache.stats.pages).toBe(2)
+  })
+
   it('shows a price changed through the store on the very next visit', async () => {
     await visit('rooibos')
     expect((await visit('rooibos')).status).toBe('hit')
