@@ -9,6 +9,7 @@ import { draft, product, shirt } from '~/lib/data/contract'
 import type { Store } from '~/lib/data/store'
 import { newOrderId } from '~/lib/orders/id.server'
 import { answer, get, post, signInStaffAndCustomer, type Visitors } from '../../test/admin-requests'
+import { solidPng } from '../../test/solid-png'
 
 import type * as EditRoute from './admin.products.$id'
 import type * as ListRoute from './admin.products._index'
@@ -386,6 +387,15 @@ describe('photos', () => {
     expect(refused.status).toBe(400)
     expect(refused.body.intent).toBe('image-add')
     expect(refused.body.result.error.image[0]).toMatch(/^SVG images are not accepted/)
+    expect((await store.products.get('jar-02'))!.images).toHaveLength(1)
+  })
+
+  it('refuses a photo over 50 megapixels by its size, beside the file field', async () => {
+    const refused = await upload('jar-02', new Blob([new Uint8Array(solidPng(16_000, 16_000))]))
+    expect(refused.status).toBe(400)
+    expect(refused.body.result.error.image).toEqual([
+      'This photo is 16000 x 16000 pixels; photos up to 50 megapixels are accepted. Save it smaller (for example 2000 px wide) and upload it again.',
+    ])
     expect((await store.products.get('jar-02'))!.images).toHaveLength(1)
   })
 

@@ -11,6 +11,11 @@ import sharp from 'sharp'
 /** The WebP widths every image is offered at; an image narrower than one stops at its own width. */
 export const IMAGE_WIDTHS = [320, 640, 1024, 1600] as const
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+/**
+ * The most pixels an upload may have (sharp's limitInputPixels): 50 megapixels holds every camera
+ * and phone photo, while a 16000 x 16000 PNG of under 1 MB would cost hundreds of MB to decode.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000
 const WEBP = { quality: 80, effort: 2 } as const
 
 export type UploadFormat = 'jpeg' | 'png' | 'webp' | 'avif'
@@ -99,8 +104,35 @@ export function contentHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 16)
 }
 
-/** Checks an upload and resizes it once into the WebP renditions the store keeps. */
-export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
+export type TaskQueue = <T>(task: () => Promise<T>) => Promise<T>
+
+/**
+ * Runs the tasks it is given one after another, in the order given; a task that fails does not
+ * stop the ones behind it.
+ */
+export function oneAtATime(): TaskQueue {
+  let last: Promise<unknown> = Promise.resolve()
+  return (task) => {
+    const run = last.then(task)
+    last = run.catch(() => undefined)
+    return run
+  }
+}
+
+/**
+ * NOTE: decoding a big photo holds tens of MB in libvips, off the event loop where no request
+ * waits for it; four uploads decoded at once would hold four times that. One at a time per process.
+ */
+const decoding = oneAtATime()
+
+/**
+ * Checks an upload and resizes it once into the WebP renditions the store keeps, decoding in
+ * `queue` (the process's one-at-a-time queue unless a test hands its own).
+ */
+export async function prepareImage(
+  bytes: Uint8Array,
+  queue: TaskQueue = decoding,
+): Promise<PreparedImage> {
   const format = checkUpload(bytes)
   const names: Record<UploadFormat, string> = {
     jpeg: 'JPEG',
@@ -112,14 +144,15 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
     new ImageRejectedError(
       `The file starts like a ${names[format]} image but could not be read (it may be cut short or damaged). Save it again and upload the new file.`,
     )
-  // Upright first (phones store portraits sideways with an EXIF orientation), then measured.
-  const upright = sharp(bytes, { failOn: 'error' }).rotate()
   let width: number
   let height: number
   try {
-    const metadata = await sharp(bytes).metadata()
+    // The header only, so the pixel limit is not applied yet: the size is measured here and
+    // refused below with the numbers, rather than failing as unreadable.
+    const metadata = await sharp(bytes, { limitInputPixels: false }).metadata()
     const expected = format === 'avif' ? 'heif' : format
     if (metadata.format !== expected || !metadata.width || !metadata.height) throw unreadable()
+    // Phones store portraits sideways with an EXIF orientation: sizes are given upright.
     const sideways = (metadata.orientation ?? 1) >= 5
     width = sideways ? metadata.height : metadata.width
     height = sideways ? metadata.width : metadata.height
@@ -127,19 +160,45 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
     if (error instanceof ImageRejectedError) throw error
     throw unreadable()
   }
-  try {
-    const renditions = await Promise.all(
-      renditionWidths(width).map(async (w) => {
-        const { data, info } = await upright
-          .clone()
-          .resize({ width: w, withoutEnlargement: true })
-          .webp(WEBP)
-          .toBuffer({ resolveWithObject: true })
-        return { width: info.width, height: info.height, bytes: data }
-      }),
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new ImageRejectedError(
+      `This photo is ${width} x ${height} pixels; photos up to ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted. Save it smaller (for example 2000 px wide) and upload it again.`,
     )
+  }
+  try {
+    const renditions = await queue(() => renditionsOf(bytes, renditionWidths(width)))
     return { id: contentHash(bytes), width, height, renditions }
   } catch {
     throw unreadable()
   }
+}
+
+/**
+ * Decodes the upload once, upright, down to the widest rendition, and makes every rendition from
+ * that: a 50-megapixel photo is read a single time however many widths it is offered at.
+ */
+async function renditionsOf(
+  bytes: Uint8Array,
+  widths: readonly number[],
+): Promise<PreparedImage['renditions']> {
+  const widest = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate()
+    .resize({ width: widths.at(-1), withoutEnlargement: true })
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true })
+  const raw = {
+    width: widest.info.width,
+    height: widest.info.height,
+    channels: widest.info.channels,
+  }
+  const renditions: PreparedImage['renditions'] = []
+  for (const w of widths) {
+    const { data, info } = await sharp(widest.data, { raw })
+      .resize({ width: w, withoutEnlargement: true })
+      .webp(WEBP)
+      .toBuffer({ resolveWithObject: true })
+    renditions.push({ width: info.width, height: info.height, bytes: data })
+  }
+  return renditions
 }
