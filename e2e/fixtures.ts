@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 
-import { expect, test as base, type Page } from '@playwright/test'
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test'
 
 import { hashPassword } from '~/lib/auth/password.server'
 import { makeProduct } from '~/lib/catalog/test-products'
@@ -246,4 +246,20 @@ export async function allowTrackingLookups(store: Store) {
 export async function allowSignUps(store: Store) {
   await store.rateLimits.reset(signUpLimitKey('127.0.0.1'))
   await store.rateLimits.reset(resetIpLimitKey('127.0.0.1'))
+}
+
+/**
+ * The honeypot fields as /contact renders them (the hidden field empty, the signed stamp), for a
+ * spec that posts the sign-up or contact form itself: a post without them is taken for a bot.
+ */
+export async function honeypotFields(request: APIRequestContext) {
+  const html = await (await request.get('/contact')).text()
+  const fields: Record<string, string> = {}
+  for (const name of ['name__confirm', 'from__confirm']) {
+    const input = html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0]
+    const value = input?.match(/value="([^"]*)"/)?.[1]
+    if (input === undefined || value === undefined) throw new Error(`/contact renders no ${name}`)
+    fields[name] = value.replaceAll('&amp;', '&')
+  }
+  return fields
 }

@@ -5,7 +5,7 @@
 // (bodies, paths, headers), send.ts (a few requests at a time, reporting every 500).
 import type { APIRequestContext, Page } from '@playwright/test'
 
-import { expect, test } from './fixtures'
+import { expect, honeypotFields, test } from './fixtures'
 import {
   BROKEN_BODIES,
   MALFORMED_PATHS,
@@ -44,7 +44,7 @@ test.describe('fuzz corpus', () => {
 
   test('naughty strings in every form, as a visitor', async ({ request }) => {
     const product = await someProductPath(request)
-    const probes = forms(product).flatMap(formProbes)
+    const probes = forms(product, await honeypotFields(request)).flatMap(formProbes)
     expect((await send(request, probes)).failures).toEqual([])
   })
 
@@ -57,7 +57,7 @@ test.describe('fuzz corpus', () => {
     })
     expect(added.status()).toBeLessThan(400)
     // Signing out would end the session the other forms need: that intent is fuzzed as a visitor.
-    const probes = forms(product)
+    const probes = forms(product, await honeypotFields(page.request))
       .map((form) => ({ ...form, intents: form.intents.filter((intent) => intent !== 'signout') }))
       .flatMap(formProbes)
     expect((await send(page.request, probes)).failures).toEqual([])

