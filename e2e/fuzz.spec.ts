@@ -15,6 +15,12 @@ import {
   headerProbes,
 } from './fuzz/bodies'
 import { formProbes, forms, queryProbes } from './fuzz/corpus'
+import {
+  backOfficePaths,
+  openAsStaff,
+  postHostileBodies,
+  shopFormPaths,
+} from './fuzz/hostile-names'
 import { send } from './fuzz/send'
 
 /** A product that exists, is in stock and that no other spec leans on: the last on /shop's first page. */
@@ -92,6 +98,75 @@ test.describe('fuzz corpus', () => {
         expect(await response.text(), path).toContain('This page could not be found')
     }
     expect((await send(request, headerProbes(shop))).failures).toEqual([])
+  })
+})
+
+test.describe('hostile field names', () => {
+  test.skip(({ javaScript }) => javaScript, 'HTTP only: runs once, in the no-JS project')
+  test.describe.configure({ timeout: 150_000 })
+
+  test('every form route refuses them within a second, as a visitor', async ({ request }) => {
+    const product = await someProductPath(request)
+    // The body layer refuses before any route: pages without an action, and the back office's
+    // routes that send a visitor to sign in, answer the same 400.
+    await postHostileBodies(request, [
+      ...shopFormPaths(product),
+      ...backOfficePaths('no-such-product', 'K7M2P9QRTWXY'),
+      '/',
+      '/shop',
+    ])
+  })
+
+  test('every form route refuses them within a second, signed in with a cart', async ({ page }) => {
+    await signUp(page)
+    const product = await someProductPath(page.request)
+    const added = await page.request.post('/cart', {
+      form: { intent: 'add', productId: product.replace('/shop/', ''), quantity: '1' },
+      maxRedirects: 0,
+    })
+    expect(added.status()).toBeLessThan(400)
+    await postHostileBodies(
+      page.request,
+      shopFormPaths(product).filter((path) => path !== '/auth'),
+    )
+  })
+
+  test("the back office's forms refuse them within a second, as staff", async ({
+    page,
+    createUser,
+    createProduct,
+    createPaidOrder,
+  }) => {
+    const staff = await createUser({ firstName: 'Nomsa', staff: true })
+    const product = await createProduct()
+    const order = await createPaidOrder({ product })
+    await openAsStaff(page, staff, '/admin/products')
+    await postHostileBodies(page.request, backOfficePaths(product.id, order.id))
+  })
+})
+
+test.describe('a post to a page without an action', () => {
+  test.skip(({ javaScript }) => javaScript, 'HTTP only: runs once, in the no-JS project')
+
+  test('is a plain 405 that names the methods the page takes', async ({ request }) => {
+    for (const path of ['/', '/shop', '/about_us', '/faq', '/_root.data', '/shop.data']) {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        const response = await request.fetch(path, {
+          method,
+          data: 'intent=add',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          maxRedirects: 0,
+          failOnStatusCode: false,
+        })
+        const what = `${method} ${path}`
+        expect(response.status(), what).toBe(405)
+        expect(response.headers()['allow'], what).toBe('GET, HEAD')
+        expect(response.headers()['content-type'], what).toMatch(/^text\/plain/)
+        expect(await response.text(), what).toBe(
+          'Method Not Allowed: this page takes no form posts.',
+        )
+      }
+    }
   })
 })
 
