@@ -49,7 +49,7 @@ async function healthz() {
 describe('GET /healthz during an outage no visitor sees', () => {
   it('names degraded content while every page is served from copies, and clears once Storyblok answers', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    // A warm instance: the shell's story is kept, and its first look at Storyblok went well.
+    // A warm instance: the shell's story is kept.
     expect((await layout.loadLayout(new Request('http://shop.test/'))).siteName).toBe(
       'From Storyblok',
     )

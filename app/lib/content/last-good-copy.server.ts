@@ -72,7 +72,7 @@ type Options = {
   /**
    * Looks for publishes and outages on a timer as well, not only when a visitor reads: pages
    * served from the page cache read no content, and /healthz must still see an outage begin and
-   * end. The first look is at once.
+   * end.
    */
   watch?: boolean
 }
@@ -268,7 +268,9 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
 
   function watch(wait: number) {
     timer = setTimeout(() => {
-      void revalidateOnce().finally(() => {
+      // A visitor's read may have looked meanwhile, and moved the next look.
+      const look = now() >= nextCheckAt ? revalidateOnce() : Promise.resolve()
+      void look.finally(() => {
         // Never more often than the retry interval, whatever the clock says.
         if (timer) watch(Math.max(nextCheckAt - now(), Math.min(retryAfterMs, revalidateAfterMs)))
       })
@@ -276,7 +278,7 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
     // A timer alone never keeps the process alive.
     timer.unref()
   }
-  if (options.watch) watch(0)
+  if (options.watch) watch(nextCheckAt - now())
 
   return {
     kind: origin.kind,
