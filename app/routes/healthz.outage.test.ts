@@ -18,7 +18,10 @@ let route: typeof HealthzRoute
 let layout: typeof LayoutModule
 
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true })
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    shouldAdvanceTime: true,
+  })
   cdn = await startFakeStoryblok()
   cdn.seed([fakeStory('layout', { site_name: 'From Storyblok' })])
   vi.stubEnv('DATA_DIR', mkdtempSync(join(tmpdir(), 'healthz-outage-test-')))
@@ -47,6 +50,25 @@ async function healthz() {
 }
 
 describe('GET /healthz during an outage no visitor sees', () => {
+  it('names the bundled shell of a start during an outage, and clears once Storyblok answers, without a page rendered', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await cdn.setMode('error')
+    expect((await layout.loadLayout(new Request('http://shop.test/'))).siteName).not.toBe(
+      'From Storyblok',
+    )
+    expect((await healthz()).body).toMatch(
+      /^ok\ncontent: degraded \(shell on the bundled layout since .+; .*500/,
+    )
+
+    await cdn.setMode('ok')
+    // The timer ticks every RETRY_AFTER_MS; the look falls due between two ticks.
+    await vi.advanceTimersByTimeAsync(2 * RETRY_AFTER_MS)
+    await vi.waitFor(async () => expect(await healthz()).toEqual({ status: 200, body: 'ok' }))
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/the shell's layout comes from the content source again/),
+    )
+  })
+
   it('names degraded content while every page is served from copies, and clears once Storyblok answers', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     // A warm instance: the shell's story is kept.
@@ -57,7 +79,7 @@ describe('GET /healthz during an outage no visitor sees', () => {
 
     await cdn.setMode('error')
     // No request reads content (the page cache answers them all); the minute passes.
-    await vi.advanceTimersByTimeAsync(REVALIDATE_AFTER_MS)
+    await vi.advanceTimersByTimeAsync(REVALIDATE_AFTER_MS + RETRY_AFTER_MS)
     await vi.waitFor(async () => {
       const { status, body } = await healthz()
       expect(status).toBe(200)
@@ -65,7 +87,8 @@ describe('GET /healthz during an outage no visitor sees', () => {
     })
 
     await cdn.setMode('ok')
-    await vi.advanceTimersByTimeAsync(RETRY_AFTER_MS)
+    // The timer ticks every RETRY_AFTER_MS; the look falls due between two ticks.
+    await vi.advanceTimersByTimeAsync(2 * RETRY_AFTER_MS)
     await vi.waitFor(async () => expect(await healthz()).toEqual({ status: 200, body: 'ok' }))
     expect((await layout.loadLayout(new Request('http://shop.test/'))).siteName).toBe(
       'From Storyblok',

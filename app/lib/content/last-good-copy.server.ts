@@ -114,7 +114,7 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
   // Copies are written one at a time, behind the requests that fetched them.
   let writing: Promise<void> = Promise.resolve()
   const written = new Set<string>()
-  let timer: ReturnType<typeof setTimeout> | undefined
+  let timer: ReturnType<typeof setInterval> | undefined
 
   function succeeded() {
     if (!failure) return
@@ -266,19 +266,18 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
     }
   }
 
-  function watch(wait: number) {
-    timer = setTimeout(() => {
-      // A visitor's read may have looked meanwhile, and moved the next look.
-      const look = now() >= nextCheckAt ? revalidateOnce() : Promise.resolve()
-      void look.finally(() => {
-        // Never more often than the retry interval, whatever the clock says.
-        if (timer) watch(Math.max(nextCheckAt - now(), Math.min(retryAfterMs, revalidateAfterMs)))
-      })
-    }, wait)
+  if (options.watch) {
+    // Ticks at the retry interval and looks when a look is due, as a visitor's read would: a
+    // failure brings the next look closer, a read that looked moves it away.
+    timer = setInterval(
+      () => {
+        if (now() >= nextCheckAt) void revalidateOnce()
+      },
+      Math.min(retryAfterMs, revalidateAfterMs),
+    )
     // A timer alone never keeps the process alive.
     timer.unref()
   }
-  if (options.watch) watch(nextCheckAt - now())
 
   return {
     kind: origin.kind,
@@ -317,8 +316,7 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
       await writing
     },
     stop() {
-      clearTimeout(timer)
-      timer = undefined
+      clearInterval(timer)
     },
     health() {
       return failure ? { degraded: true, since: new Date(failure.since), reason: failure.reason } : { degraded: false }

@@ -3,13 +3,23 @@ import { remember } from '@epic-web/remember'
 import { errorSummary } from '~/lib/log.server'
 
 import { prepareBlok } from './bloks.server'
-import { bundledSource, contentFor, type ContentRequest } from './source.server'
+import { onContentChange } from './changes.server'
+import { bundledSource, contentFor, contentSource, type ContentRequest } from './source.server'
 import type { Blok, Layout } from './types'
 
 export const LAYOUT_SLUG = 'layout'
 
 /** When the shell last had to fall back to the bundled layout, while it still does. */
 const fallback = remember('content-layout-fallback', () => ({ since: null as Date | null }))
+
+// Fresh copies came in (the end of an outage, a publish): while on the fallback, read the layout
+// again from them, so /healthz stops naming the fallback without waiting for a page to render (the
+// page cache may answer every visitor meanwhile).
+remember('content-layout-recheck', () =>
+  onContentChange(() => {
+    if (fallback.since) void loadLayoutFrom({ source: contentSource(), editor: false })
+  }),
+)
 
 /**
  * The shell's content from the `layout` story. Never throws: every page renders it, and no shop
