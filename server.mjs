@@ -37,6 +37,7 @@ const {
   formBodyRefusal,
   isWellFormedPath,
   errorSummary,
+  methodNotAllowed,
 } = build.entry.module
 
 const app = express()
@@ -197,11 +198,16 @@ function remixHandler(getBuild, mode) {
     }
     try {
       // Anonymous visitors' public pages come from the page cache (docs/decisions/018-page-cache.md).
-      const response = await current.entry.module.servePage(
+      let response = await current.entry.module.servePage(
         request,
         { nonce: res.locals.cspNonce, buildId: current.assets.version },
         (options) => handle(request, { ...getLoadContext(req, res), ...options }),
       )
+      // A post to a resource route without an action: Remix's own 405 says "Unexpected Server Error".
+      if (response.status === 405 && response.headers.get('X-Remix-Error') === 'yes') {
+        await response.body?.cancel()
+        response = methodNotAllowed()
+      }
       await sendRemixResponse(res, response)
     } catch (error) {
       next(error)

@@ -43,9 +43,10 @@ const BARE_ERROR_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf
 
 /**
  * Remix's answer to a non-GET request for a page without an action (its own 405 error response),
- * in place of an error page that would say "Something went wrong".
+ * in place of an error page that would say "Something went wrong". server.mjs answers the same for
+ * a resource route without an action, which Remix answers itself with "Unexpected Server Error".
  */
-function methodNotAllowed() {
+export function methodNotAllowed() {
   return new Response('Method Not Allowed: this page takes no form posts.', {
     status: 405,
     statusText: 'Method Not Allowed',

@@ -149,7 +149,9 @@ test.describe('a post to a page without an action', () => {
   test.skip(({ javaScript }) => javaScript, 'HTTP only: runs once, in the no-JS project')
 
   test('is a plain 405 that names the methods the page takes', async ({ request }) => {
-    for (const path of ['/', '/shop', '/about_us', '/faq', '/_root.data', '/shop.data']) {
+    // Pages, their data requests, and resource routes (the health check, the sitemap).
+    const paths = ['/', '/shop', '/about_us', '/faq', '/_root.data', '/shop.data']
+    for (const path of [...paths, '/healthz', '/sitemap.xml']) {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
         const response = await request.fetch(path, {
           method,
