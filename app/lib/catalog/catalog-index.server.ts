@@ -289,9 +289,9 @@ export class CatalogIndex {
       .map(({ entry }) => entry.summary)
   }
 
-  /** The options of a product on sale (the page cache tells option picks apart), or none. */
-  productOptions(productId: string): Product['options'] {
-    return this.entries.get(productId)?.product.options ?? []
+  /** A product on sale, or null (the page cache reads its variants to key its page). */
+  product(productId: string): Product | null {
+    return this.entries.get(productId)?.product ?? null
   }
 
   /** Every product's id and last change, A-Z, for the sitemap. */

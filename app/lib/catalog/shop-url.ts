@@ -13,6 +13,12 @@ export type ShopLinkParams = {
 
 /** A /shop URL path with the given state, in a fixed parameter order (one URL per result page). */
 export function shopHref(params: ShopLinkParams): string {
+  const query = shopQuery(params)
+  return query ? `/shop?${query}` : '/shop'
+}
+
+/** The query of shopHref, without the `?` ('' for the plain /shop). */
+export function shopQuery(params: ShopLinkParams): string {
   const search = new URLSearchParams()
   if (params.q) search.set('q', params.q)
   if (params.category) search.set('category', params.category)
@@ -21,8 +27,7 @@ export function shopHref(params: ShopLinkParams): string {
   if (params.inStock) search.set('inStock', '1')
   if (params.sort && params.sort !== DEFAULT_SORT) search.set('sort', params.sort)
   if (params.page && params.page > 1) search.set('page', String(params.page))
-  const query = search.toString()
-  return query ? `/shop?${query}` : '/shop'
+  return search.toString()
 }
 
 /**

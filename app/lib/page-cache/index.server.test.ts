@@ -10,6 +10,7 @@ import { fakeStory, startFakeStoryblok } from '~/lib/content/fake-storyblok-cdn'
 import { withLastGoodCopy } from '~/lib/content/last-good-copy.server'
 import { createStoryblokSource } from '~/lib/content/storyblok.server'
 import { shirt } from '~/lib/data/contract'
+import { defaultVariant } from '~/lib/data/variants'
 import { openStore, type Store } from '~/lib/data/index.server'
 import { formatRand } from '~/lib/money'
 
@@ -48,14 +49,25 @@ const productPage =
 let nonces = 0
 /** A visit of product `id`'s page, `query` (with its "?") after its path. */
 async function visit(id: string, query = '') {
+  return visitPath(`/shop/${id}${query}`, (nonce) => productPage(id, nonce))
+}
+
+async function visitPath(target: string, render: (nonce: string) => Render = listingPage) {
   const nonce = `nonce-${String(++nonces).padStart(18, '0')}`
   const response = await cache.serve(
-    new Request(`http://shop.test/shop/${id}${query}`),
+    new Request(`http://shop.test${target}`),
     { nonce, buildId: 'b1' },
-    productPage(id, nonce),
+    render(nonce),
   )
   return { status: response.headers.get('X-Page-Cache'), html: await response.text() }
 }
+
+const listingPage =
+  (nonce: string): Render =>
+  async () =>
+    new Response(`<p>listing</p><script nonce="${nonce}"></script>`, {
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    })
 
 describe('page cache over the store', () => {
   it("renders a product page asked with its options' picks, and keeps one page whatever else a link adds", async () => {
@@ -69,6 +81,33 @@ describe('page cache over the store', () => {
     expect((await visit('rooibos')).status).toBe('hit')
     expect((await visit('tee', '?utm_source=mail&fbclid=x')).status).toBe('hit')
     expect(cache.stats.pages).toBe(2)
+  })
+
+  it('serves values a page does not know from the page it shows, and keeps no copy of its own', async () => {
+    await store.products.upsertMany([shirt('tee')])
+    const shown = defaultVariant((await store.products.get('tee'))!).id
+    expect((await visit('tee', `?variant=${shown}`)).status).toBe('miss')
+    // An unknown variant, the product's own id and bad review links all show the default variant.
+    for (const query of [
+      '?variant=junk',
+      '?variant=tee',
+      '?variant=tee--x&reviewSort=a&reviewPage=b',
+    ]) {
+      expect((await visit('tee', query)).status, query).toBe('hit')
+    }
+    // Before the page itself was asked for, such a request renders and is not kept.
+    expect((await visit('rooibos', '?reviewSort=worst')).status).toBe('bypass')
+    expect((await visit('rooibos')).status).toBe('miss')
+    expect((await visit('rooibos', '?reviewSort=worst&reviewPage=0')).status).toBe('hit')
+
+    expect((await visitPath('/shop?q=tea&sort=junk')).status).toBe('bypass')
+    expect((await visitPath('/shop?q=tea')).status).toBe('miss')
+    for (let i = 0; i < 200; i++) {
+      const junk = [`sort=junk${i}`, `page=-${i}`, `inStock=no${i}`, `minPrice=x${i}`][i % 4]
+      expect((await visitPath(`/shop?q=tea&${junk}`)).status, junk).toBe('hit')
+    }
+    expect((await visitPath('/shop?q=tea&sort=price-asc')).status).toBe('miss')
+    expect(cache.stats.pages).toBe(4)
   })
 
   it('shows a price changed through the store on the very next visit', async () => {

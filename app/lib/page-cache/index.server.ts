@@ -1,11 +1,17 @@
 import { catalogFor } from '~/lib/catalog/catalog.server'
+import { parseShopParams } from '~/lib/catalog/query.server'
+import { shopQuery } from '~/lib/catalog/shop-url'
 import { optionParam } from '~/lib/catalog/variants'
 import { onContentChange } from '~/lib/content/changes.server'
 import { getStore, type Store } from '~/lib/data/index.server'
+import { defaultVariant, findVariant } from '~/lib/data/variants'
+import { parseReviewQuery, reviewsQuery } from '~/lib/reviews/review-query'
 import { promisePerKey } from '~/lib/remember.server'
 
 import { isAnonymous } from './anonymous.server'
 import { PageCache, type Render, type ServeContext } from './page-cache.server'
+
+const PRODUCT_PATH = /^\/shop\/([^/]+)$/
 
 /**
  * The process's page cache over the current store (docs/decisions/018-page-cache.md), emptied of
@@ -23,7 +29,21 @@ export function createPageCacheFor(store: Store): PageCache {
     isAnonymous,
     externalVersion: store.dataVersion ? () => store.dataVersion?.() : undefined,
     optionParams: async (productId) =>
-      (await catalogFor(store)).productOptions(productId).map((option) => optionParam(option.name)),
+      ((await catalogFor(store)).product(productId)?.options ?? []).map((option) =>
+        optionParam(option.name),
+      ),
+    canonicalQuery: async (pathname, search) => {
+      if (pathname === '/shop') return shopQuery(parseShopParams(search))
+      const productId = PRODUCT_PATH.exec(pathname)?.[1]
+      if (!productId) return ''
+      // As the product page reads them: an unknown variant shows the default one, and a bad review
+      // sort or page falls back (routes/shop.$id.tsx, lib/reviews/review-query.ts).
+      const product = (await catalogFor(store)).product(productId)
+      const asked = search.get('variant')
+      const variant =
+        product && asked ? (findVariant(product, asked) ?? defaultVariant(product)).id : null
+      return reviewsQuery({ variant, ...parseReviewQuery(search) })
+    },
   })
   store.products.subscribe((changes) =>
     cache.invalidateProducts(

@@ -79,6 +79,13 @@ export type PageCacheOptions = {
    * free text, and a kept copy per value would let anyone fill the cache.
    */
   optionParams?: (productId: string) => Iterable<string> | Promise<Iterable<string>>
+  /**
+   * The query of the parameters a page reads, as the page itself understands them (a sort it does
+   * not know dropped, a page number normalised), in the order its own links write them. Requests
+   * that read the same are one page: `/shop?sort=junk` is served the `/shop` copy. Without it the
+   * key keeps the read parameters as sent.
+   */
+  canonicalQuery?: (pathname: string, search: URLSearchParams) => string | Promise<string>
 }
 
 /** What the caller renders with: the whole document at once when the page may be stored. */
@@ -101,11 +108,13 @@ export class PageCache {
   private readonly isAnonymous: PageCacheOptions['isAnonymous']
   private readonly externalVersion: PageCacheOptions['externalVersion']
   private readonly optionParams: PageCacheOptions['optionParams']
+  private readonly canonicalQuery: PageCacheOptions['canonicalQuery']
 
   constructor(options: PageCacheOptions) {
     this.isAnonymous = options.isAnonymous
     this.externalVersion = options.externalVersion
     this.optionParams = options.optionParams
+    this.canonicalQuery = options.canonicalQuery
     this.lastExternalVersion = options.externalVersion?.()
     this.entries = new LRUCache<string, Entry>({
       maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
@@ -156,12 +165,19 @@ export class PageCache {
       return bypass(await render({ wholeDocument: false }))
     }
     this.checkExternalVersion()
-    const key = cacheKey(url, context.buildId)
+    const canonical = this.canonicalQuery
+      ? await this.canonicalQuery(url.pathname, url.searchParams)
+      : undefined
+    const key = cacheKey(url, context.buildId, canonical)
     const head = request.method === 'HEAD'
     const kept = this.entries.get(key)
     if (kept) return respond(kept, context.nonce, head, 'hit')
-    // A HEAD has no body to store: it renders, and only a GET fills the cache.
-    if (head) return bypass(await render({ wholeDocument: false }))
+    // A HEAD has no body to store: it renders, and only a GET fills the cache. So does a request
+    // whose read parameters are not as the page writes them (`?sort=junk`, `?page=02`): its page
+    // is the canonical one, but its own render may echo what it was sent, so it is not kept.
+    if (head || (canonical !== undefined && canonical !== readQuery(url))) {
+      return bypass(await render({ wholeDocument: false }))
+    }
     const underWay = this.inFlight.get(key)
     if (underWay) {
       const shared = await underWay
@@ -237,13 +253,25 @@ export function publicPage(method: string, url: URL): string | null | undefined 
  * The build, the origin, the path and the query parameters the page reads (~/lib/page-params), in
  * order: parameters no page reads (utm_*, fbclid, anything made up) neither split nor fill the cache.
  */
-export function cacheKey(url: URL, buildId: string): string {
-  const read = pageParams(url.pathname)
-  const params = [...url.searchParams]
-    .filter(([name]) => read === null || read.includes(name))
-    .sort(([a, av], [b, bv]) => (a === b ? compare(av, bv) : compare(a, b)))
-  const query = new URLSearchParams(params).toString()
+export function cacheKey(url: URL, buildId: string, canonicalQuery?: string): string {
+  const query = canonicalQuery ?? sortedQuery(readParams(url))
   return `${buildId} ${url.origin}${url.pathname}${query ? `?${query}` : ''}`
+}
+
+/** The request's parameters that its page reads, as sent. */
+function readParams(url: URL): [string, string][] {
+  const read = pageParams(url.pathname)
+  return [...url.searchParams].filter(([name]) => read === null || read.includes(name))
+}
+
+/** The parameters the page reads in the order sent: what a canonical query is compared with. */
+function readQuery(url: URL): string {
+  return new URLSearchParams(readParams(url)).toString()
+}
+
+function sortedQuery(params: [string, string][]): string {
+  const sorted = params.sort(([a, av], [b, bv]) => (a === b ? compare(av, bv) : compare(a, b)))
+  return new URLSearchParams(sorted).toString()
 }
 
 /** The names of the request's parameters its page does not read. */

@@ -31,14 +31,18 @@ export function parseReviewQuery(search: URLSearchParams): ReviewQuery {
  * A product page URL showing this page of reviews, keeping the picked variant; defaults are left
  * out so the first page's URL stays the product's own. Ends at the reviews section.
  */
-export function reviewsHref(
-  productPath: string,
-  { variant, sort, page }: { variant: string | null; sort: ReviewSort; page: number },
-): string {
+export function reviewsHref(productPath: string, state: ReviewLinkState): string {
+  const query = reviewsQuery(state)
+  return `${productPath}${query ? `?${query}` : ''}#reviews`
+}
+
+export type ReviewLinkState = { variant: string | null; sort: ReviewSort; page: number }
+
+/** The query of reviewsHref, without the `?`: what a product page's own links carry. */
+export function reviewsQuery({ variant, sort, page }: ReviewLinkState): string {
   const params = new URLSearchParams()
   if (variant) params.set('variant', variant)
   if (sort !== 'newest') params.set('reviewSort', sort)
   if (page > 1) params.set('reviewPage', String(page))
-  const query = params.toString()
-  return `${productPath}${query ? `?${query}` : ''}#reviews`
+  return params.toString()
 }
