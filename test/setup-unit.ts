@@ -1,6 +1,19 @@
 import '@testing-library/jest-dom/vitest'
 
-import { afterEach, vi } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import { afterAll, afterEach, vi } from 'vitest'
+
+// A test that opens the store without naming a folder gets a throwaway one, never the checkout's
+// data/ (where `npm run dev` keeps the demo shop).
+// (A worker process may run several files: each gets its own.)
+if (!process.env.DATA_DIR || process.env.DATA_DIR === process.env.UNIT_TEST_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-unit-'))
+  process.env.DATA_DIR = process.env.UNIT_TEST_DATA_DIR = dataDir
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+}
 
 // A console.error during a unit test is a bug the test did not state: fail it.
 const errors: unknown[][] = []
