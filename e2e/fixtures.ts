@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test'
 
 import { hashPassword } from '~/lib/auth/password.server'
-import { makeProduct } from '~/lib/catalog/test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 import { openStore, type Store } from '~/lib/data/index.server'
 import type { ProductOption } from '~/lib/data/types'
 import { variantIdFor } from '~/lib/data/variants'

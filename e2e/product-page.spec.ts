@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 
 import type { TestInfo } from '@playwright/test'
 
-import { makeProduct } from '~/lib/catalog/test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 import type { Store } from '~/lib/data/index.server'
 import type { Review } from '~/lib/data/types'
 

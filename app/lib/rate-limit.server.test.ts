@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { memoryStore } from '~/lib/auth/test-store.server'
+import { memoryStore } from '~/lib/data/memory-store.test-helper'
 import type { RateLimitStore } from '~/lib/data/store'
 
 import {

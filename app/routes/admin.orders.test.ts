@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { draft, product } from '~/lib/data/contract'
+import { draft, product } from '~/lib/data/contract.suite'
 import type { Store } from '~/lib/data/store'
 import type { Order } from '~/lib/data/types'
 import { centsToRandsString } from '~/lib/money'

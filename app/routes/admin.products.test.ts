@@ -5,7 +5,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { draft, product, shirt } from '~/lib/data/contract'
+import { draft, product, shirt } from '~/lib/data/contract.suite'
 import type { Store } from '~/lib/data/store'
 import { newOrderId } from '~/lib/orders/id.server'
 import { answer, get, post, signInStaffAndCustomer, type Visitors } from '../../test/admin-requests'

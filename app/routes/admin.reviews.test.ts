@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { product } from '~/lib/data/contract'
+import { product } from '~/lib/data/contract.suite'
 import type { Store } from '~/lib/data/store'
 import { answer, get, post, signInStaffAndCustomer, type Visitors } from '../../test/admin-requests'
 

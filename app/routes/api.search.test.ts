@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { makeProduct } from '~/lib/catalog/test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 import type { PredictiveResult } from '~/lib/catalog/predictive'
 
 import type * as RouteModule from './api.search'

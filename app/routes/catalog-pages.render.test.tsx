@@ -7,7 +7,7 @@ import { renderRoute } from '../../test/render-route'
 import { serializeJsonLd } from '~/lib/catalog/json-ld'
 import { productStatistics } from '~/lib/catalog/statistics'
 import { toProductSummary } from '~/lib/catalog/summary'
-import { makeProduct, ratingOf } from '~/lib/catalog/test-products'
+import { makeProduct, ratingOf } from '~/lib/catalog/products.test-helper'
 import { withVariants } from '~/lib/data/variants'
 
 import ProductPage from './shop.$id'

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { fakeStory, startFakeStoryblok } from '~/lib/content/fake-storyblok-cdn'
+import { fakeStory, startFakeStoryblok } from '../../test/fake-storyblok-cdn'
 import { REVALIDATE_AFTER_MS, RETRY_AFTER_MS } from '~/lib/content/last-good-copy.server'
 import type * as LayoutModule from '~/lib/content/layout.server'
 

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type * as CatalogModule from '~/lib/catalog/catalog.server'
-import { fakeStory, startFakeStoryblok } from '~/lib/content/fake-storyblok-cdn'
+import { fakeStory, startFakeStoryblok } from '../../test/fake-storyblok-cdn'
 import type * as LayoutModule from '~/lib/content/layout.server'
 
 import type * as HealthzRoute from './healthz'

@@ -5,8 +5,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type * as RouteModule from './shop.$id'
-import { makeProduct, ratingOf } from '~/lib/catalog/test-products'
-import { shirt } from '~/lib/data/contract'
+import { makeProduct, ratingOf } from '~/lib/catalog/products.test-helper'
+import { shirt } from '~/lib/data/contract.suite'
 
 // A real SQLite store in a temporary DATA_DIR, through the same getStore() the app uses.
 const dir = mkdtempSync(path.join(tmpdir(), 'product-route-'))

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type * as RouteModule from './shop._index'
-import { makeProduct } from '~/lib/catalog/test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'shop-route-'))
 vi.stubEnv('DATA_DIR', dir)

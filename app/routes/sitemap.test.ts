@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { makeProduct } from '~/lib/catalog/test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 import type { Store } from '~/lib/data/store'
 
 import type * as SitemapRoute from './sitemap[.]xml'

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { fakeStory, startFakeStoryblok } from '~/lib/content/fake-storyblok-cdn'
+import { fakeStory, startFakeStoryblok } from '../../test/fake-storyblok-cdn'
 import type * as ContentModule from '~/lib/content/source.server'
 
 import type * as WebhookRoute from './storyblok.webhook'

@@ -6,7 +6,7 @@ import { renderRoute, renderRouteWithoutJs } from '../../../test/render-route'
 
 import { productStatistics } from '~/lib/catalog/statistics'
 import { toProductSummary } from '~/lib/catalog/summary'
-import { makeProduct, ratingOf } from '~/lib/catalog/test-products'
+import { makeProduct, ratingOf } from '~/lib/catalog/products.test-helper'
 import type { ReviewPage } from '~/lib/reviews/reviews.server'
 
 import { ProductReviews } from './product-reviews'

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { renderRoute, renderRouteWithoutJs } from '../../../test/render-route'
 
 import { productStatistics } from '~/lib/catalog/statistics'
-import { shirt } from '~/lib/data/contract'
+import { shirt } from '~/lib/data/contract.suite'
 import { withVariants } from '~/lib/data/variants'
 import ProductPage from '~/routes/shop.$id'
 

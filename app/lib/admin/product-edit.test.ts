@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod'
 import { describe, expect, it } from 'vitest'
 
-import { makeProduct } from '~/lib/catalog/test-products'
-import { shirt } from '~/lib/data/contract'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
+import { shirt } from '~/lib/data/contract.suite'
 
 import { combinations, newProductId, toProductEdit } from './product-edit'
 import { productFormSchema, type ProductSaveForm } from './product-schema'

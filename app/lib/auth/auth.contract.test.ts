@@ -6,7 +6,7 @@ import type { Store } from '~/lib/data/store'
 
 import { createFirebaseAuth } from './firebase.server'
 import { createLocalAuth } from './local.server'
-import { memoryStore } from './test-store.server'
+import { memoryStore } from '~/lib/data/memory-store.test-helper'
 import { AuthProviderError, EmailTakenError, type AuthAdapter } from './types'
 
 /**

@@ -7,7 +7,7 @@ import { DEMO_USERS } from '~/lib/seed/users'
 
 import { ensureFirebaseAccounts } from './firebase-accounts.server'
 import { adminAuth, createFirebaseAuth, identityToolkitBase } from './firebase.server'
-import { memoryStore } from './test-store.server'
+import { memoryStore } from '~/lib/data/memory-store.test-helper'
 import { EmailTakenError } from './types'
 
 /**

@@ -4,7 +4,7 @@ import type { OutboxMessage } from '~/lib/data/types'
 
 import { RESET_TOKEN_TTL_MS, createLocalAuth, hashResetToken } from './local.server'
 import { hashPassword, verifyPassword } from './password.server'
-import { memoryStore } from './test-store.server'
+import { memoryStore } from '~/lib/data/memory-store.test-helper'
 
 describe('password hashes', () => {
   it('salts every hash and verifies only the right password', async () => {

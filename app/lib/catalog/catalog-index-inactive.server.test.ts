@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { CatalogIndex } from './catalog-index.server'
-import { makeProduct } from './test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 
 /** Products staff take off sale (`active` off) are not in the catalogue at all (issue 12). */
 

@@ -10,7 +10,7 @@ import type { Product } from '~/lib/data/types'
 
 import { CatalogIndex, PAGE_SIZE } from './catalog-index.server'
 import { buildCatalogIndex } from './catalog.server'
-import { makeProduct, ratingOf } from './test-products'
+import { makeProduct, ratingOf } from '~/lib/catalog/products.test-helper'
 
 const teas = [
   makeProduct({

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openStore, type Store } from '~/lib/data/index.server'
 
 import { catalogFor } from './catalog.server'
-import { makeProduct } from './test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 
 /**
  * Writes by another connection to the same SQLite file (a second process, scripts, the e2e

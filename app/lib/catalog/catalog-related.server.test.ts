@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { CatalogIndex } from './catalog-index.server'
-import { makeProduct } from './test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 
 const rooibos = makeProduct({
   id: 'rooibos',

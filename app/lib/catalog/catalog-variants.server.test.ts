@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
-import { shirt } from '~/lib/data/contract'
+import { shirt } from '~/lib/data/contract.suite'
 import type { Product } from '~/lib/data/types'
 
 import { CatalogIndex } from './catalog-index.server'
-import { makeProduct } from './test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 
 /** Every variant of a shirt sold out. */
 const soldOut = (id: string): Product =>

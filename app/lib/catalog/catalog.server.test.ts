@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { Store } from '~/lib/data/index.server'
 
 import { getCatalog, isCatalogReady } from './catalog.server'
-import { makeProduct } from './test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 
 /** The process's catalogue index: built once per store, and a failed build is tried again. */
 

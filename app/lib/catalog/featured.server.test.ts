@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { makeProduct } from './test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'featured-'))
 vi.stubEnv('DATA_DIR', dir)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { shirt } from '~/lib/data/contract'
+import { shirt } from '~/lib/data/contract.suite'
 
 import { absoluteUrl, productJsonLd, serializeJsonLd } from './json-ld'
 

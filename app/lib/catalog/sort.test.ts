@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Product } from '~/lib/data/types'
 
 import { compareProducts, SORT_OPTIONS, sortKeyChanged, sortSpec, type SortOption } from './sort'
-import { makeProduct, ratingOf } from './test-products'
+import { makeProduct, ratingOf } from '~/lib/catalog/products.test-helper'
 
 describe('sortSpec', () => {
   it.each([

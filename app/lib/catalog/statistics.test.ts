@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { formatAverage, productStatistics, roundToOneDecimal } from './statistics'
-import { ratingOf } from './test-products'
+import { ratingOf } from '~/lib/catalog/products.test-helper'
 
 describe('productStatistics', () => {
   it('counts, averages to one decimal and gives percentages, five stars first', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
-import { shirt } from '~/lib/data/contract'
+import { shirt } from '~/lib/data/contract.suite'
 import { withVariants } from '~/lib/data/variants'
 
-import { makeProduct } from './test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 import { optionChoices, priceRange, selectionFromParams, variantFor, variantUrl } from './variants'
 
 /** A shirt without a Large in Rainbow at all, its Small in Black sold out. */

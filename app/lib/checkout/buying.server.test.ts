@@ -4,8 +4,8 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { makeProduct } from '~/lib/catalog/test-products'
-import { shirt } from '~/lib/data/contract'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
+import { shirt } from '~/lib/data/contract.suite'
 import { openStore, type Store } from '~/lib/data/index.server'
 import { sessionStorage } from '~/lib/session.server'
 

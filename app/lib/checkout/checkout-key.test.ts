@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { makeProduct } from '~/lib/catalog/test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 import { cartAction } from '~/lib/cart/cart-action.server'
 import { cartCount } from '~/lib/cart/cart.server'
 import { openStore, type Store } from '~/lib/data/index.server'

@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { fakeStory } from './fake-storyblok-cdn'
+import { fakeStory } from '../../../test/fake-storyblok-cdn'
 import { createFilesSource } from './files.server'
 
 let root: string

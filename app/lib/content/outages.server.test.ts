@@ -9,7 +9,7 @@ import { openStore } from '~/lib/data/index.server'
 import type { ContentCopyStore, Store } from '~/lib/data/store'
 
 import { PAGE_RELATIONS } from './bloks.server'
-import { fakeStory, startFakeStoryblok, type FakeCdnMode } from './fake-storyblok-cdn'
+import { fakeStory, startFakeStoryblok, type FakeCdnMode } from '../../../test/fake-storyblok-cdn'
 import { contentDegradation } from './health.server'
 import { ContentUnavailableError, withLastGoodCopy, type ResilientContentSource } from './last-good-copy.server'
 import { layoutFallbackSince, loadLayoutFrom } from './layout.server'

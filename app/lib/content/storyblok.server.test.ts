@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { fakeStory, startFakeStoryblok } from './fake-storyblok-cdn'
+import { fakeStory, startFakeStoryblok } from '../../../test/fake-storyblok-cdn'
 import { createStoryblokSource, MAX_429_RETRIES } from './storyblok.server'
 
 let cdn: Awaited<ReturnType<typeof startFakeStoryblok>>

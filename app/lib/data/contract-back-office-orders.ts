@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { draft, product, type ContractHarness } from './contract'
+import { draft, product, type ContractHarness } from './contract.suite'
 import { InvalidTransitionError, type Store } from './store'
 import { REFUNDED_NOTE, type Order, type OrderStatus, type Shipment } from './types'
 

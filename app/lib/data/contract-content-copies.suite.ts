@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import type { ContractHarness } from './contract'
+import type { ContractHarness } from './contract.suite'
 import type { Store } from './store'
 
 const T0 = '2025-03-01T10:00:00.000Z'
@@ -31,8 +31,9 @@ const story = (title: string) =>
   })
 
 /**
- * The last good copies of published content (DESIGN.md "Content outages") every data adapter must
- * keep, so an instance started during a Storyblok outage serves them. Same harness as contract.ts.
+ * The last good copies of published content (docs/contracts.md "Storyblok and content outages")
+ * every data adapter must keep, so an instance started during a Storyblok outage serves them. Same
+ * harness as contract.suite.ts.
  */
 export function describeContentCopiesContract(name: string, harness: ContractHarness): void {
   describe(`content copies contract: ${name}`, () => {

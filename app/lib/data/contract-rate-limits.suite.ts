@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import type { ContractHarness } from './contract'
+import type { ContractHarness } from './contract.suite'
 import type { ClaimResult, ClaimedWindow, Store } from './store'
 
 const T0 = '2025-03-01T10:00:00.000Z'
@@ -16,7 +16,7 @@ function granted(result: ClaimResult): ClaimedWindow[] {
 /**
  * The rate limits every data adapter must keep (DESIGN.md "Hostile input and limits"): claims are
  * judged in one atomic step, so a burst is granted at most the limit. Runs with the same harness as
- * contract.ts.
+ * contract.suite.ts.
  */
 export function describeRateLimitContract(name: string, harness: ContractHarness): void {
   describe(`rate limit contract: ${name}`, () => {

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto'
 
 import { describe, it } from 'vitest'
 
-import { describeStoreContract, type ContractHarness } from './contract'
+import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './contract-back-office-orders'
-import { describeBackOfficeProductsContract } from './contract-back-office-products'
+import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
 import { describeContentCopiesContract } from './contract-content-copies.suite'
-import { describeOutboxContract } from './contract-outbox'
+import { describeOutboxContract } from './contract-outbox.suite'
 import { describeRateLimitContract } from './contract-rate-limits.suite'
-import { describeReviewPagesContract } from './contract-review-pages'
-import { describeFirestoreLegacyDocuments } from './firestore-legacy-documents'
+import { describeReviewPagesContract } from './contract-review-pages.suite'
+import { describeFirestoreLegacyDocuments } from './firestore-legacy-documents.suite'
 import { openStore, type Store } from './index.server'
 
 const emulator = process.env.FIRESTORE_EMULATOR_HOST

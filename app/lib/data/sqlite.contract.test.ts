@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { describeStoreContract, type ContractHarness } from './contract'
+import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './contract-back-office-orders'
-import { describeBackOfficeProductsContract } from './contract-back-office-products'
+import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
 import { describeContentCopiesContract } from './contract-content-copies.suite'
-import { describeOutboxContract } from './contract-outbox'
+import { describeOutboxContract } from './contract-outbox.suite'
 import { describeRateLimitContract } from './contract-rate-limits.suite'
-import { describeReviewPagesContract } from './contract-review-pages'
+import { describeReviewPagesContract } from './contract-review-pages.suite'
 import { openStore } from './index.server'
 
 // One temp dir for this file; each test gets its own database file inside it.

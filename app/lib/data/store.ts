@@ -10,10 +10,10 @@ import type {
   Product,
   ProductLogEntry,
   Review,
-  Shipment,
   User,
 } from './types'
 import type { ProductInput } from './variants'
+import type { OrderChange } from '~/lib/orders/life'
 
 /**
  * The ports of the data layer. Each store is one concern; two adapters implement them all
@@ -245,25 +245,8 @@ export interface OrderStore {
   get(id: string): Promise<Order | null>
   /** The order placed with this checkout key, if any. */
   findByCheckoutKey(checkoutKey: string): Promise<Order | null>
-  /**
-   * A payment arrived that the order cannot take: it is no longer payable (cancelled,
-   * payment_failed) or already paid (paid and on, under another pf_payment_id). Its status stays,
-   * its history gets one line for this payment (extraPaymentNote in ./rules.server.ts: the late
-   * or the second payment note, with the pf_payment_id) and refundNeeded is set; pfPaymentId is
-   * recorded only if the order had none. Idempotent per `pfPaymentId`: the order's own, or one
-   * noted before, changes nothing (`flagged: false`). InvalidTransitionError while pending_payment.
-   */
-  flagLatePayment(
-    id: string,
-    options: { now: string; pfPaymentId: string },
-  ): Promise<{ order: Order; flagged: boolean }>
   /** Orders flagged for a refund, oldest first (the back office's list). */
   listRefundNeeded(): Promise<Order[]>
-  /**
-   * Staff refunded a late payment: refundNeeded goes off and REFUNDED_NOTE is appended (by whom).
-   * InvalidTransitionError when the order is not flagged.
-   */
-  markRefunded(id: string, audit: Audit): Promise<Order>
   /**
    * Back office: newest first, optionally of one status; `q` is an order id (exact, any case) or
    * an email (exact, any case).
@@ -274,27 +257,16 @@ export interface OrderStore {
   /** Newest first. */
   listForUser(userId: string): Promise<Order[]>
   /**
-   * Moves an order to `to` if its current status allows it (ORDER_TRANSITIONS), appending to its
-   * history and releasing stock for cancelled/payment_failed, all in one transaction.
-   * Throws InvalidTransitionError otherwise. `pfPaymentId` is recorded when given.
+   * Persists one decided move (app/lib/orders/life.ts `OrderChange`) in one transaction, with no
+   * rules of its own: only while the order still has `change.expected`'s status and history length
+   * (nothing else moved it since the decision), it writes the status, payment reference, shipment
+   * and refund flag, appends the history entry, gives the lines' units back to stock when
+   * `releaseStock`, and puts `mail` in the outbox (its keys make it once only). Null when the
+   * order changed meanwhile, or does not exist: the caller decides again on a fresh read.
    */
-  transition(
-    id: string,
-    to: OrderStatus,
-    options: {
-      now: string
-      note?: string
-      pfPaymentId?: string
-      /** The staff member making the move (back office); recorded in the history. */
-      by?: string
-      /** Required when moving to shipped. */
-      shipment?: Shipment
-      /** Mail the move causes, put in the outbox in the same transaction (its key makes it once only). */
-      mail?: readonly OutboxDraft[]
-    },
-  ): Promise<Order>
-  /** Cancels pending_payment orders created before `olderThan`, releasing their stock. Returns how many. */
-  expirePending(olderThan: string, now: string): Promise<number>
+  saveMove(id: string, change: OrderChange, mail: readonly OutboxDraft[]): Promise<Order | null>
+  /** Orders still pending_payment that were created before `createdBefore` (the expiry sweep's). */
+  listPendingBefore(createdBefore: string): Promise<Order[]>
 }
 
 export interface MessageStore {

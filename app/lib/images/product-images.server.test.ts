@@ -5,7 +5,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { makeProduct } from '~/lib/catalog/test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'product-images-'))
 process.env.DATA_DIR = dataDir

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { memoryStore } from '~/lib/auth/test-store.server'
+import { memoryStore } from '~/lib/data/memory-store.test-helper'
 import type { Store } from '~/lib/data/store'
 
 import { createOutboxMail, startMailSender } from './mail.server'

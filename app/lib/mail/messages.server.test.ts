@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 
-import { draft } from '~/lib/data/contract'
+import { draft } from '~/lib/data/contract.suite'
 import type { ContactMessage, Order, OutboxDraft } from '~/lib/data/types'
 
 import {

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { memoryStore } from '~/lib/auth/test-store.server'
+import { memoryStore } from '~/lib/data/memory-store.test-helper'
 import { openStore } from '~/lib/data/index.server'
 import type { Store } from '~/lib/data/store'
 import type { OutboxDraft } from '~/lib/data/types'

@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { makeProduct } from '~/lib/catalog/test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 import { openStore, type Store } from '~/lib/data/index.server'
 import type { OrderDraft } from '~/lib/data/types'
 import { pendingOrder } from '~/lib/payfast/test-fixtures'

@@ -6,7 +6,7 @@ import path from 'node:path'
 
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { draft, product } from '~/lib/data/contract'
+import { draft, product } from '~/lib/data/contract.suite'
 import { openStore } from '~/lib/data/index.server'
 import { centsToRandsString } from '~/lib/money'
 

@@ -5,7 +5,7 @@ import { getFirestore, Query } from 'firebase-admin/firestore'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { buildCatalogIndex } from '~/lib/catalog/catalog.server'
-import { makeProduct } from '~/lib/catalog/test-products'
+import { makeProduct } from '~/lib/catalog/products.test-helper'
 import { formatRand } from '~/lib/money'
 import { createPageCacheFor } from '~/lib/page-cache/index.server'
 

@@ -1,7 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-type RawStory = { uuid: string; full_slug: string; name: string; content: Record<string, unknown> } & Record<string, unknown>
+type RawStory = {
+  uuid: string
+  full_slug: string
+  name: string
+  content: Record<string, unknown>
+} & Record<string, unknown>
 
 /**
  * How the fake behaves: `ok` answers, `error` answers every request 500, `refuse` stops listening
@@ -50,7 +55,9 @@ export async function startFakeStoryblok() {
       if (byUuids) found = found.filter((s) => byUuids.split(',').includes(s.uuid))
       const sortBy = url.searchParams.get('sort_by')
       if (sortBy === 'content.date:desc') {
-        found = [...found].sort((a, b) => String(b.content.date).localeCompare(String(a.content.date)))
+        found = [...found].sort((a, b) =>
+          String(b.content.date).localeCompare(String(a.content.date)),
+        )
       }
       const perPage = Number(url.searchParams.get('per_page')) || 25
       res.setHeader('per-page', String(perPage))
@@ -106,7 +113,8 @@ export async function startFakeStoryblok() {
       const wasRefusing = mode === 'refuse'
       mode = next
       if (next === 'refuse') await stopListening()
-      else if (wasRefusing) await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+      else if (wasRefusing)
+        await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
     },
     close: () => (server.listening ? stopListening() : Promise.resolve()),
   }
@@ -121,7 +129,11 @@ function relationUuids(content: Record<string, unknown>, relation: string): stri
     const record = node as Record<string, unknown>
     if (record.component === component && field && field in record) {
       const value = record[field]
-      found.push(...(Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string'))
+      found.push(
+        ...(Array.isArray(value) ? value : [value]).filter(
+          (v): v is string => typeof v === 'string',
+        ),
+      )
     }
     Object.values(record).forEach(visit)
   }
@@ -129,7 +141,11 @@ function relationUuids(content: Record<string, unknown>, relation: string): stri
   return found
 }
 
-export function fakeStory(fullSlug: string, content: Record<string, unknown>, uuid = `uuid-${fullSlug}`): RawStory {
+export function fakeStory(
+  fullSlug: string,
+  content: Record<string, unknown>,
+  uuid = `uuid-${fullSlug}`,
+): RawStory {
   return {
     uuid,
     name: fullSlug,

@@ -10,7 +10,7 @@ import {
   shirt,
   watchProducts,
   type ContractHarness,
-} from './contract'
+} from './contract.suite'
 import {
   OutOfStockError,
   StockBelowHeldError,

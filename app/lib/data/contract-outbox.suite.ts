@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { draft, product, type ContractHarness } from './contract'
+import { draft, product, type ContractHarness } from './contract.suite'
 import type { Store } from './store'
 import type { OutboxDraft } from './types'
 
@@ -24,7 +24,7 @@ export function mailDraft(key: string, overrides: Partial<OutboxDraft> = {}): Ou
 
 /**
  * The outbox (DESIGN.md "Email") every data adapter must keep: once per event, claimed by one
- * sender at a time, retried, listed for staff. Runs with the same harness as contract.ts.
+ * sender at a time, retried, listed for staff. Runs with the same harness as contract.suite.ts.
  */
 export function describeOutboxContract(name: string, harness: ContractHarness): void {
   describe(`outbox contract: ${name}`, () => {

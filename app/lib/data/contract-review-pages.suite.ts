@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { manualClock, product, type ContractHarness } from './contract'
+import { manualClock, product, type ContractHarness } from './contract.suite'
 import type { Page, ReviewSort, Store } from './store'
 import type { Review } from './types'
 
