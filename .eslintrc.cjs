@@ -49,6 +49,25 @@ module.exports = {
         ],
       },
     },
+    // The domain stands below the pages: lib/ never imports a component or a route (React and
+    // routes import lib/, never the other way). Tests may drive a route's loader from beside the code.
+    {
+      files: ['app/lib/**'],
+      excludedFiles: ['**/*.test.{ts,tsx}'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: ['~/components/*', '~/routes/*', '**/components/*', '**/routes/*'],
+                message: 'app/lib/ stands below the pages: move what both need into app/lib/.',
+              },
+            ],
+          },
+        ],
+      },
+    },
     { files: ['.eslintrc.cjs'], env: { node: true } },
     // Playwright fixtures hand values on through a callback named `use`, which is not React's hook.
     { files: ['e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },

@@ -10,7 +10,7 @@ export type Visitors = { staff: string; customer: string }
 
 /** Makes a staff member and a customer in `store` and signs each in; returns their cookies. */
 export async function signInStaffAndCustomer(store: Store): Promise<Visitors> {
-  const { commitUserSession } = await import('~/lib/auth/session.server')
+  const { commitUserSession } = await import('~/lib/auth/user.server')
   const person = (id: string, email: string) => ({
     id,
     email,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
-import { accountFormSchema, authFormSchema } from '~/lib/auth/schemas'
+import { accountFormSchema, authFormSchema } from '~/lib/account/schema'
 import { checkoutFormSchema } from '~/lib/checkout/schema'
 import { contactFormSchema } from '~/lib/contact/schema'
 import { trackFormSchema } from '~/lib/orders/track-schema'
 
-import { address, email, phone, quantity } from './fields'
+import { address, email, phone } from './fields'
 
 /** A well-formed address of exactly `length` characters: a 60-letter name, domain labels of at most 63. */
 function longEmail(length: number) {
@@ -127,18 +127,6 @@ describe('South African address', () => {
     expect(account.error?.issues.map((issue) => issue.message)).toEqual(
       checkout.error?.issues.map((issue) => issue.message),
     )
-  })
-})
-
-describe('quantity', () => {
-  it('takes 1 to 10 as typed in a form', () => {
-    expect(quantity.parse('1')).toBe(1)
-    expect(quantity.parse('10')).toBe(10)
-    for (const bad of ['0', '11', '2.5', 'two']) {
-      expect(quantity.safeParse(bad).error?.issues[0]?.message).toBe(
-        'Choose a quantity from 1 to 10',
-      )
-    }
   })
 })
 

@@ -1,10 +1,8 @@
 import { z } from 'zod'
 
-import { MAX_QUANTITY, MIN_QUANTITY } from '~/lib/cart/rules'
 import { PROVINCES } from '~/lib/data/types'
 import { parseRandsToCents } from '~/lib/money'
 import { normalizeOrderId } from '~/lib/orders/id'
-import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from '~/lib/reviews/limits'
 
 /**
  * The shop's field rules, one schema per kind of field. Every form's schema is composed from these,
@@ -124,31 +122,6 @@ export const variantId = z
   .string({ invalid_type_error: 'Choose an option' })
   .trim()
   .regex(VARIANT_ID_PATTERN, 'Choose an option from the shop')
-
-const QUANTITY_ASK = `Choose a quantity from ${MIN_QUANTITY} to ${MAX_QUANTITY}`
-/** Quantity per cart line, 1 to 10 (stock is checked against the store, not here). */
-export const quantity = z.coerce
-  .number({ required_error: QUANTITY_ASK, invalid_type_error: QUANTITY_ASK })
-  .int(QUANTITY_ASK)
-  .min(MIN_QUANTITY, QUANTITY_ASK)
-  .max(MAX_QUANTITY, QUANTITY_ASK)
-
-const RATING_ASK = 'Choose a rating from 1 to 5 stars'
-export const rating = z.coerce
-  .number({ required_error: RATING_ASK, invalid_type_error: RATING_ASK })
-  .int(RATING_ASK)
-  .min(1, RATING_ASK)
-  .max(5, RATING_ASK)
-
-/** A review's title is optional: blank is ''. */
-export const reviewTitle = z
-  .string()
-  .trim()
-  .max(REVIEW_TITLE_MAX, `Keep the title to ${REVIEW_TITLE_MAX} characters or fewer`)
-  .optional()
-  .transform((value) => value ?? '')
-
-export const reviewBody = requiredText('review', REVIEW_BODY_MAX, 'Write your review')
 
 const ORDER_ID_ASK = 'Enter your order number, e.g. K7M2P9QRTWXY'
 /**

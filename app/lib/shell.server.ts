@@ -1,4 +1,4 @@
-import { getUserId } from '~/lib/auth/session.server'
+import { getUserId } from '~/lib/auth/user.server'
 import { cartCount } from '~/lib/cart/cart.server'
 import { likedIds } from '~/lib/liked/liked.server'
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
-import { orderMoveSchema, messageHandledSchema } from '~/lib/admin/schemas'
+import { messageHandledSchema } from '~/lib/admin/schemas'
+import { orderMoveSchema } from '~/lib/orders/order-fields'
 import { productFormSchema } from '~/lib/admin/product-schema'
 import { reviewModerationSchema } from '~/lib/admin/reviews.server'
-import { accountFormSchema, authFormSchema } from '~/lib/auth/schemas'
+import { accountFormSchema, authFormSchema } from '~/lib/account/schema'
 import { cartFormSchema } from '~/lib/cart/schema'
 import { checkoutFormSchema } from '~/lib/checkout/schema'
 import { contactFormSchema } from '~/lib/contact/schema'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { getSession, sessionStorage } from '~/lib/session.server'
+import { getSession, sessionStorage } from './cookie-session.server'
 
 import { createToastHeaders, getToast, redirectWithToast } from './toast.server'
 

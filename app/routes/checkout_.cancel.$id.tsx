@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 
 import { cartOwner } from '~/lib/cart/cart.server'
 import { cancelPayment } from '~/lib/orders/customer.server'
-import { sessionStorage } from '~/lib/session.server'
+import { sessionStorage } from '~/lib/cookie-session.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
 /**

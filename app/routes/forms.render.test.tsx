@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 
 import { renderRoute } from '../../test/render-route'
 
-import { authFormSchema } from '~/lib/auth/schemas'
+import { authFormSchema } from '~/lib/account/schema'
 import { contactFormSchema } from '~/lib/contact/schema'
 import { trackFormSchema } from '~/lib/orders/track-schema'
 

@@ -119,7 +119,7 @@ describe('a product off sale', () => {
 
   it('stays in a cart that holds it, marked no longer available, so checkout waits', async () => {
     const { cartOwner, loadCart, writeCartLines } = await import('~/lib/cart/cart.server')
-    const { sessionStorage } = await import('~/lib/session.server')
+    const { sessionStorage } = await import('~/lib/cookie-session.server')
     const cartPage = (cookie?: string) =>
       new Request('https://shop.example/cart', { headers: cookie ? { Cookie: cookie } : {} })
     const owner = await cartOwner(cartPage())

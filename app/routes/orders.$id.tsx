@@ -3,7 +3,7 @@ import { redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
 import { Link } from '~/components/link'
-import { signInUrl } from '~/lib/auth/session.server'
+import { signInUrl } from '~/lib/auth/user.server'
 import { notFound } from '~/lib/http.server'
 import { isOrderId } from '~/lib/orders/id'
 import { OrderDetails } from '~/components/orders/order-view'

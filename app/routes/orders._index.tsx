@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { useLoaderData } from '@remix-run/react'
 
 import { Link } from '~/components/link'
-import { requireUserId } from '~/lib/auth/session.server'
+import { requireUserId } from '~/lib/auth/user.server'
 import { formatSastDateTime } from '~/lib/dates'
 import { formatRand } from '~/lib/money'
 import { StatusBadge } from '~/components/orders/order-view'

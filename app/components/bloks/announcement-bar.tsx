@@ -1,6 +1,6 @@
+import { editable, linkHref, text } from '~/lib/content/blok-fields'
 import type { Blok } from '~/lib/content/types'
 
-import { editable, linkHref, text } from './fields'
 import { SmartLink } from './smart-link'
 
 /** The thin strip above the header: one short message, optionally a link. */

@@ -1,6 +1,6 @@
+import { editable, text } from '~/lib/content/blok-fields'
 import type { Blok } from '~/lib/content/types'
 
-import { editable, text } from './fields'
 import { NewsDate } from './latest-news'
 import { RichText } from './rich-text'
 

@@ -1,6 +1,6 @@
+import { bloks, editable, text } from '~/lib/content/blok-fields'
 import type { Blok } from '~/lib/content/types'
 
-import { bloks, editable, text } from './fields'
 import { RichText } from './rich-text'
 
 /** Questions and answers; each item is a native <details>, so it opens without JavaScript. */

@@ -1,9 +1,8 @@
 import { Link } from '~/components/link'
 import { ProductCard } from '~/components/product-card'
 import type { ProductSummary } from '~/lib/catalog/summary'
+import { editable, text } from '~/lib/content/blok-fields'
 import type { Blok } from '~/lib/content/types'
-
-import { editable, text } from './fields'
 
 function isSummary(value: unknown): value is ProductSummary {
   return (

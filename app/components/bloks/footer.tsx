@@ -1,6 +1,6 @@
+import { bloks, editable, linkHref, text } from '~/lib/content/blok-fields'
 import type { Blok } from '~/lib/content/types'
 
-import { bloks, editable, linkHref, text } from './fields'
 import { SmartLink } from './smart-link'
 
 /** The site footer: a blurb about the shop and columns of links. */

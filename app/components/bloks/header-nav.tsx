@@ -1,7 +1,6 @@
 import { NavLink } from '~/components/link'
+import { bloks, editable, isInternal, linkHref, text } from '~/lib/content/blok-fields'
 import type { Blok } from '~/lib/content/types'
-
-import { bloks, editable, isInternal, linkHref, text } from './fields'
 
 /** The site's main navigation, edited in the layout story. */
 export function HeaderNav({ blok }: { blok: Blok }) {

@@ -1,6 +1,6 @@
+import { editable, linkHref, text } from '~/lib/content/blok-fields'
 import type { Blok } from '~/lib/content/types'
 
-import { editable, linkHref, text } from './fields'
 import { SmartLink } from './smart-link'
 
 /** The big opening block: a strong headline, a line of text and one call to action. */

@@ -1,8 +1,8 @@
+import { editable, text } from '~/lib/content/blok-fields'
 import type { NewsCard } from '~/lib/content/bloks.server'
 import type { Blok } from '~/lib/content/types'
 import { formatSastDate } from '~/lib/dates'
 
-import { editable, text } from './fields'
 import { SmartLink } from './smart-link'
 
 /**

@@ -1,6 +1,6 @@
+import { bloks, editable } from '~/lib/content/blok-fields'
 import type { Blok as BlokData } from '~/lib/content/types'
 
-import { bloks, editable } from './fields'
 import { Blok } from './registry'
 
 /** A content page: its body bloks in order. */

@@ -2,10 +2,9 @@ import type { KeenSliderInstance, KeenSliderPlugin } from 'keen-slider'
 import keenSliderStyles from 'keen-slider/keen-slider.min.css'
 import { useEffect, useRef, useState } from 'react'
 
+import { editable, text } from '~/lib/content/blok-fields'
 import type { QuoteItem } from '~/lib/content/bloks.server'
 import type { Blok } from '~/lib/content/types'
-
-import { editable, text } from './fields'
 
 const ANIMATION_MS = 500
 const AUTOPLAY_MS = 2000

@@ -1,8 +1,8 @@
 import { Fragment, type ReactNode } from 'react'
 
+import { editable, isSafeHref, text } from '~/lib/content/blok-fields'
 import type { Blok } from '~/lib/content/types'
 
-import { editable, isSafeHref, text } from './fields'
 import { SmartLink } from './smart-link'
 
 type Mark = { type: string; attrs?: Record<string, unknown> }

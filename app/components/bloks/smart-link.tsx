@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react'
 
 import { Link } from '~/components/link'
-
-import { isInternal } from './fields'
+import { isInternal } from '~/lib/content/blok-fields'
 
 /** Internal paths go through the shop's Link (client navigation, prefetch policy); others are plain. */
 export function SmartLink({

@@ -19,7 +19,7 @@ vi.mock('./index.server', () => ({
   getAuth: () => Promise.resolve({ verify: (sessionId: string) => Promise.resolve(sessionId) }),
 }))
 // The signed cookie is covered by session.server.test.ts; here a header names the session.
-vi.mock('~/lib/session.server', () => ({
+vi.mock('~/lib/cookie-session.server', () => ({
   getSession: (request: Request) =>
     Promise.resolve({ get: () => request.headers.get('X-Test-Session') }),
 }))

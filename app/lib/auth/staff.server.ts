@@ -1,7 +1,7 @@
 import type { User } from '~/lib/data/types'
 import { notFound } from '~/lib/http.server'
 
-import { requireUser } from './session.server'
+import { requireUser } from './user.server'
 
 /**
  * The back office's guard, on the first line of every /admin loader and action: the signed-in staff

@@ -5,7 +5,7 @@ import { catalog } from '~/lib/catalog/products.server'
 import { getStore } from '~/lib/data/index.server'
 import { findVariant, nameWithOptions, optionValuesOf } from '~/lib/data/variants'
 import { safeRedirect } from '~/lib/http.server'
-import { sessionStorage } from '~/lib/session.server'
+import { sessionStorage } from '~/lib/cookie-session.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { createToastHeaders } from '~/lib/toast.server'
 

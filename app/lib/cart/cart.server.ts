@@ -1,10 +1,10 @@
 import type { Session } from '@remix-run/node'
 
-import { getUserId } from '~/lib/auth/session.server'
+import { getUserId } from '~/lib/auth/user.server'
 import { getStore, type Store } from '~/lib/data/index.server'
-import type { CartLine, OptionValue, Product, ProductImage } from '~/lib/data/types'
+import type { CartLine, OptionValue, Order, Product, ProductImage } from '~/lib/data/types'
 import { findVariant, nameWithOptions, optionValuesOf } from '~/lib/data/variants'
-import { getSession } from '~/lib/session.server'
+import { getSession } from '~/lib/cookie-session.server'
 
 import {
   cartLineKey,
@@ -194,4 +194,30 @@ export async function loadCart(
   const lines = await readCartLines(owner, s)
   const products = lines.length ? await s.products.getMany(lines.map((l) => l.productId)) : []
   return { ...priceCart(lines, products, seenPrices(owner.session)), owner }
+}
+
+/**
+ * After a cancelled payment: the order's lines go back into the cart (idempotent: never above the
+ * order's quantities).
+ */
+export async function restoreCartFrom(order: Order, owner: CartOwner, store: Store) {
+  const lines = await readCartLines(owner, store)
+  const products = await store.products.getMany(order.lines.map((l) => l.productId))
+  // A product taken off sale since is not put back.
+  const stock = new Map(
+    products
+      .filter((p) => p.active)
+      .flatMap((p) => p.variants.map((v) => [v.id, v.stock] as const)),
+  )
+  const next = [...lines]
+  for (const ordered of order.lines) {
+    const max = maxQuantityFor(stock.get(ordered.variantId) ?? 0)
+    const quantity = Math.min(ordered.quantity, max)
+    if (quantity < 1) continue
+    const line = { productId: ordered.productId, variantId: ordered.variantId, quantity }
+    const at = next.findIndex((l) => cartLineKey(l) === ordered.variantId)
+    if (at === -1) next.push(line)
+    else next[at] = { ...line, quantity: Math.max(next[at]!.quantity, quantity) }
+  }
+  await writeCartLines(owner, next, store)
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { sessionStorage } from '~/lib/session.server'
+import { sessionStorage } from '~/lib/cookie-session.server'
 import { getToast } from '~/lib/toast.server'
 
 import { cartOwner, writeCartLines } from './cart.server'

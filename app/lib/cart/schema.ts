@@ -1,6 +1,16 @@
 import { z } from 'zod'
 
-import { productId, quantity, redirectTo, variantId } from '~/lib/fields'
+import { productId, redirectTo, variantId } from '~/lib/fields'
+
+import { MAX_QUANTITY, MIN_QUANTITY } from './rules'
+
+const QUANTITY_ASK = `Choose a quantity from ${MIN_QUANTITY} to ${MAX_QUANTITY}`
+/** Quantity per cart line, 1 to 10 (stock is checked against the store, not here). */
+export const quantity = z.coerce
+  .number({ required_error: QUANTITY_ASK, invalid_type_error: QUANTITY_ASK })
+  .int(QUANTITY_ASK)
+  .min(MIN_QUANTITY, QUANTITY_ASK)
+  .max(MAX_QUANTITY, QUANTITY_ASK)
 
 const common = {
   productId,

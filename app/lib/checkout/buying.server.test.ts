@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { makeProduct } from '~/lib/catalog/products.test-helper'
 import { shirt } from '~/lib/data/contract.suite'
 import { openStore, type Store } from '~/lib/data/index.server'
-import { sessionStorage } from '~/lib/session.server'
+import { sessionStorage } from '~/lib/cookie-session.server'
 
 import { cartAction } from '~/lib/cart/cart-action.server'
 import { cartCount, loadCart, mergeVisitorCart } from '~/lib/cart/cart.server'

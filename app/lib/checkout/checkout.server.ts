@@ -3,18 +3,16 @@ import { randomBytes } from 'node:crypto'
 import { type SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 
-import { optionalUser } from '~/lib/auth/session.server'
+import { optionalUser } from '~/lib/auth/user.server'
 import {
   cartOwner,
   clearCart,
   loadCart,
-  readCartLines,
-  writeCartLines,
   type CartOwner,
   type CartViewLine,
 } from '~/lib/cart/cart.server'
 import { requireCartItems } from '~/lib/cart/guard.server'
-import { cartLineKey, cartTotals, maxQuantityFor } from '~/lib/cart/rules'
+import { cartTotals } from '~/lib/cart/rules'
 import { getStore, type Store } from '~/lib/data/index.server'
 import { OutOfStockError } from '~/lib/data/store'
 import type { Order, OrderDraft, User } from '~/lib/data/types'
@@ -23,7 +21,7 @@ import { env } from '~/lib/env.server'
 import { newOrderId } from '~/lib/orders/id.server'
 import { expireStalePending, holdOrderId } from '~/lib/orders/orders.server'
 import { buildPaymentForm, type PaymentForm } from '~/lib/payfast/checkout.server'
-import { sessionStorage } from '~/lib/session.server'
+import { sessionStorage } from '~/lib/cookie-session.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
@@ -181,27 +179,4 @@ export function paymentUrls(orderId: string, appUrl = env.appUrl) {
 /** The signed form that sends the shopper's browser to PayFast for `order`. */
 export function paymentFormFor(order: Order): PaymentForm {
   return buildPaymentForm(order, paymentUrls(order.id), env.payfast)
-}
-
-/** After a cancelled payment: the order's lines go back into the cart (idempotent: never above the order's quantities). */
-export async function restoreCartFrom(order: Order, owner: CartOwner, store: Store) {
-  const lines = await readCartLines(owner, store)
-  const products = await store.products.getMany(order.lines.map((l) => l.productId))
-  // A product taken off sale since is not put back.
-  const stock = new Map(
-    products
-      .filter((p) => p.active)
-      .flatMap((p) => p.variants.map((v) => [v.id, v.stock] as const)),
-  )
-  const next = [...lines]
-  for (const ordered of order.lines) {
-    const max = maxQuantityFor(stock.get(ordered.variantId) ?? 0)
-    const quantity = Math.min(ordered.quantity, max)
-    if (quantity < 1) continue
-    const line = { productId: ordered.productId, variantId: ordered.variantId, quantity }
-    const at = next.findIndex((l) => cartLineKey(l) === ordered.variantId)
-    if (at === -1) next.push(line)
-    else next[at] = { ...line, quantity: Math.max(next[at]!.quantity, quantity) }
-  }
-  await writeCartLines(owner, next, store)
 }

@@ -1,6 +1,6 @@
-import { linkHref } from '~/components/bloks/fields'
 import { prepareFeaturedProducts } from '~/lib/catalog/featured.server'
 
+import { linkHref } from './blok-fields'
 import { ContentUnavailableError } from './last-good-copy.server'
 import type { Blok, ContentSource, Story } from './types'
 

@@ -1,6 +1,6 @@
 import { createCookie } from '@remix-run/node'
 
-import { getUserId } from '~/lib/auth/session.server'
+import { getUserId } from '~/lib/auth/user.server'
 import { toProductSummary, type ProductSummary } from '~/lib/catalog/summary'
 import { getStore } from '~/lib/data/index.server'
 import { env } from '~/lib/env.server'

@@ -1,9 +1,8 @@
-import { getUserId } from '~/lib/auth/session.server'
-import type { CartOwner } from '~/lib/cart/cart.server'
-import { restoreCartFrom } from '~/lib/checkout/checkout.server'
+import { getUserId } from '~/lib/auth/user.server'
+import { restoreCartFrom, type CartOwner } from '~/lib/cart/cart.server'
 import { getStore } from '~/lib/data/index.server'
 import type { Order } from '~/lib/data/types'
-import { getSession } from '~/lib/session.server'
+import { getSession } from '~/lib/cookie-session.server'
 
 import { isOrderId } from './id'
 import {

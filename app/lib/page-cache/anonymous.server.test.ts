@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { recordView } from '~/lib/catalog/recently-viewed.server'
 import { toggleLike } from '~/lib/liked/liked.server'
-import { sessionStorage } from '~/lib/session.server'
+import { sessionStorage } from '~/lib/cookie-session.server'
 import { createToastHeaders } from '~/lib/toast.server'
 
 import { isAnonymous } from './anonymous.server'

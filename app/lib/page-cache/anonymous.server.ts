@@ -1,7 +1,7 @@
 import { shownOnPage } from '~/lib/catalog/recently-viewed'
 import { RECENTLY_VIEWED_COOKIE, recentlyViewedIds } from '~/lib/catalog/recently-viewed.server'
 import { visitorLikes } from '~/lib/liked/liked.server'
-import { getSession } from '~/lib/session.server'
+import { getSession } from '~/lib/cookie-session.server'
 
 /**
  * The shop's own cookies. Any other cookie (a proxy's, an analytics script's) changes nothing the

@@ -1,7 +1,7 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 
-import { requireUser } from '~/lib/auth/session.server'
+import { requireUser } from '~/lib/auth/user.server'
 import { catalog } from '~/lib/catalog/products.server'
 import type { Review } from '~/lib/data/types'
 import { notFound } from '~/lib/http.server'

@@ -1,9 +1,14 @@
 import { type Submission, type SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 
+import { getAuth } from '~/lib/auth/index.server'
+import { AuthProviderError, EmailTakenError, type AuthSession } from '~/lib/auth/types'
+import { commitSignedOutSession, commitUserSession } from '~/lib/auth/user.server'
+import { mergeVisitorCart } from '~/lib/cart/cart.server'
+import { getSession } from '~/lib/cookie-session.server'
 import { getStore } from '~/lib/data/index.server'
-import { isSpam } from '~/lib/honeypot.server'
 import { env } from '~/lib/env.server'
+import { isSpam } from '~/lib/honeypot.server'
 import { safeRedirect } from '~/lib/http.server'
 import { mergeVisitorLikes } from '~/lib/liked/liked.server'
 import { mailContext, signUpTakenMail } from '~/lib/mail/messages.server'
@@ -23,12 +28,7 @@ import {
 import { parseSubmission } from '~/lib/submission.server'
 import { createToastHeaders, redirectWithToast } from '~/lib/toast.server'
 
-import { getAuth } from './index.server'
-import { authFormSchema } from './schemas'
-import { commitSignedOutSession, commitUserSession } from './session.server'
-import { mergeVisitorCart } from '~/lib/cart/cart.server'
-import { getSession } from '~/lib/session.server'
-import { AuthProviderError, EmailTakenError, type AuthSession } from './types'
+import { authFormSchema } from './schema'
 
 export const WRONG_CREDENTIALS_MESSAGE =
   'That email and password do not match an account. Check both and try again.'

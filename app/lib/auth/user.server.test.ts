@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 import type { User } from '~/lib/data/types'
 
-import { commitUserSession, requireUser, requireUserId } from './session.server'
+import { commitUserSession, requireUser, requireUserId } from './user.server'
 import type { AuthAdapter } from './types'
 
 /** The `authenticated` guard over a fake store and sign-in adapter: only the session cookie is real. */

@@ -4,16 +4,16 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type * as Session from '~/lib/auth/user.server'
 import type * as ContactActions from '~/lib/contact/contact-action.server'
 import type * as DataIndex from '~/lib/data/index.server'
-import type * as LikedActions from '~/lib/liked/liked-action.server'
 import type * as Honeypot from '~/lib/honeypot.server'
+import type * as LikedActions from '~/lib/liked/liked-action.server'
 import type * as LikedLib from '~/lib/liked/liked.server'
 import type * as ReviewActions from '~/lib/reviews/review-action.server'
 
 import type * as AccountActions from './account-action.server'
 import type * as AuthActions from './auth-action.server'
-import type * as Session from './session.server'
 
 /**
  * The account features end to end at the action level, over a real SQLite store in a temp dir:
@@ -62,7 +62,7 @@ beforeAll(async () => {
   m = {
     auth: await import('./auth-action.server'),
     account: await import('./account-action.server'),
-    session: await import('./session.server'),
+    session: await import('~/lib/auth/user.server'),
     liked: await import('~/lib/liked/liked-action.server'),
     likedLib: await import('~/lib/liked/liked.server'),
     reviews: await import('~/lib/reviews/review-action.server'),

@@ -1,13 +1,13 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 
+import { getAuth } from '~/lib/auth/index.server'
+import { getSessionId, requireUser } from '~/lib/auth/user.server'
 import { getStore } from '~/lib/data/index.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
-import { getAuth } from './index.server'
-import { accountFormSchema } from './schemas'
-import { getSessionId, requireUser } from './session.server'
+import { accountFormSchema } from './schema'
 
 export type AccountActionData = {
   /** Which of the page's forms the reply belongs to. */

@@ -2,7 +2,7 @@ import { redirect } from '@remix-run/node'
 
 import { getStore } from '~/lib/data/index.server'
 import type { User } from '~/lib/data/types'
-import { getSession, sessionStorage } from '~/lib/session.server'
+import { getSession, sessionStorage } from '~/lib/cookie-session.server'
 
 import { getAuth } from './index.server'
 import type { AuthSession } from './types'

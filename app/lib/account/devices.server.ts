@@ -1,7 +1,7 @@
+import { getSessionId } from '~/lib/auth/user.server'
 import { getStore } from '~/lib/data/index.server'
 
 import { describeDevice } from './device'
-import { getSessionId } from './session.server'
 
 /** One signed-in device as /account lists it. Session ids stay on the server: they are credentials. */
 export type SignedInDevice = {

@@ -5,8 +5,9 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type * as Session from '~/lib/auth/user.server'
+
 import type * as AuthActions from './auth-action.server'
-import type * as Session from './session.server'
 
 /**
  * The /auth action's google intent on Firebase, end to end over the Auth emulator (skipped without
@@ -54,7 +55,7 @@ describe.skipIf(!emulatorHost)('/auth intent=google on Firebase (Auth emulator)'
     process.env.FIREBASE_PROJECT_ID = projectId
     process.env.FIREBASE_API_KEY = 'demo-api-key'
     auth = await import('./auth-action.server')
-    session = await import('./session.server')
+    session = await import('~/lib/auth/user.server')
   })
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import type { Blok } from '~/lib/content/types'
+import type { Blok } from './types'
 
 /** A text field's value, or '' when the editor left it empty or it is not text. */
 export function text(value: unknown): string {

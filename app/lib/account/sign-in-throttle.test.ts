@@ -4,10 +4,10 @@ import path from 'node:path'
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import type * as AuthIndex from '~/lib/auth/index.server'
 import type * as DataIndex from '~/lib/data/index.server'
 
 import type * as AuthActions from './auth-action.server'
-import type * as AuthIndex from './index.server'
 
 /** The sign-in throttles through the /auth action, over a real SQLite store in a temp dir. */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sign-in-throttle-'))
@@ -21,7 +21,7 @@ let adapter: Awaited<ReturnType<typeof AuthIndex.getAuth>>
 beforeAll(async () => {
   auth = await import('./auth-action.server')
   store = await (await import('~/lib/data/index.server')).getStore()
-  adapter = await (await import('./index.server')).getAuth()
+  adapter = await (await import('~/lib/auth/index.server')).getAuth()
 })
 
 afterEach(() => {

@@ -4,13 +4,13 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type * as AuthIndex from '~/lib/auth/index.server'
 import type * as ContactActions from '~/lib/contact/contact-action.server'
 import type * as DataIndex from '~/lib/data/index.server'
 import type * as Toasts from '~/lib/toast.server'
 import { honeypotFields } from '../../../test/honeypot-fields'
 
 import type * as AuthActions from './auth-action.server'
-import type * as AuthIndex from './index.server'
 
 /**
  * Reset, sign-up and contact tell an attacker nothing and mail no stranger (DESIGN.md "Hostile input
@@ -31,7 +31,7 @@ beforeAll(async () => {
   contact = await import('~/lib/contact/contact-action.server')
   toasts = await import('~/lib/toast.server')
   store = await (await import('~/lib/data/index.server')).getStore()
-  adapter = await (await import('./index.server')).getAuth()
+  adapter = await (await import('~/lib/auth/index.server')).getAuth()
 })
 
 afterAll(async () => {
