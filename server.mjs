@@ -73,7 +73,8 @@ const publicFiles = express.static('public', { maxAge: '1h', index: false, redir
 // Page URLs have no file extension: skip the file-system lookup for them (a stat per page view).
 app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()))
 
-// Cross-site request forgery, refused without tokens (DESIGN.md): before Remix sees the request.
+// Cross-site request forgery, refused without tokens (docs/contracts.md): before Remix sees the
+// request.
 app.use((req, res, next) => {
   const reason = crossSiteRefusal({
     method: req.method,

@@ -1,6 +1,7 @@
-// Hostile form posts against a running shop (issue 19, DESIGN.md "Hostile input and limits"): how
-// long each takes to answer, how long a /healthz sent while it is in flight waits (the event loop's
-// delay), and how the server's resident memory moves. Prints figures; never fails.
+// Hostile form posts against a running shop (issue 19, docs/contracts.md "Hostile input and
+// limits"): how long each takes to answer, how long a /healthz sent while it is in flight waits
+// (the event loop's delay), and how the server's resident memory moves. Prints figures; never
+// fails.
 //
 //   BENCH_URL=http://127.0.0.1:3300 SHOP_PID=<the server's pid> node bench/hostile-forms.mjs [filter]
 //

@@ -1,8 +1,8 @@
-// The fuzz corpus (DESIGN.md "Production safety": no input, path or header is ever a 500): the Big
-// List of Naughty Strings in every field of every form and every query parameter, plus oversized
-// and malformed bodies, malformed paths and odd headers. Plain HTTP, so it runs in one project.
-// The corpus and its probes are in fuzz/: corpus.ts (strings, forms, query parameters), bodies.ts
-// (bodies, paths, headers), send.ts (a few requests at a time, reporting every 500).
+// The fuzz corpus (docs/contracts.md "Production safety": no input, path or header is ever a 500):
+// the Big List of Naughty Strings in every field of every form and every query parameter, plus
+// oversized and malformed bodies, malformed paths and odd headers. Plain HTTP, so it runs in one
+// project. The corpus and its probes are in fuzz/: corpus.ts (strings, forms, query parameters),
+// bodies.ts (bodies, paths, headers), send.ts (a few requests at a time, reporting every 500).
 import type { APIRequestContext, Page } from '@playwright/test'
 
 import { expect, honeypotFields, test } from './fixtures'

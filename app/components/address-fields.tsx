@@ -8,9 +8,9 @@ export type AddressFieldsMeta = Record<
 >
 
 /**
- * The South African address fields (DESIGN.md: line 1, optional line 2, suburb, city, province,
- * 4-digit postal code), for any form whose schema spreads `addressFields` from `~/lib/fields`:
- * checkout and /account.
+ * The South African address fields (docs/contracts.md: line 1, optional line 2, suburb, city,
+ * province, 4-digit postal code), for any form whose schema spreads `addressFields` from
+ * `~/lib/fields`: checkout and /account.
  */
 export function AddressFields({ fields }: { fields: AddressFieldsMeta }) {
   return (

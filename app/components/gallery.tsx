@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from
 import type { ProductImage } from '~/lib/data/types'
 import { FETCH_FIRST, IMAGE_SIZES, srcSet } from '~/lib/images/responsive'
 
-/** keen-slider's animation length for a slide change (DESIGN.md: 500 ms). */
+/** keen-slider's animation length for a slide change (docs/contracts.md: 500 ms). */
 const SLIDE_MS = 500
 
 /**

@@ -12,9 +12,9 @@ export type CrossSiteInput = {
 }
 
 /**
- * Cross-site request forgery without tokens (DESIGN.md): a state-changing request that the browser
- * marks cross-site, or whose Origin is not APP_URL's whole origin (scheme, host and port), is
- * refused. Returns the reason to refuse, or null to let it through.
+ * Cross-site request forgery without tokens (docs/contracts.md): a state-changing request that the
+ * browser marks cross-site, or whose Origin is not APP_URL's whole origin (scheme, host and port),
+ * is refused. Returns the reason to refuse, or null to let it through.
  *
  * NOTE: the Host header is deliberately not trusted: behind a proxy that terminates TLS, a page on
  * http://shop.example would otherwise pass for https://shop.example.

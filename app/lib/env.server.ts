@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** PayFast's published ITN source ranges (DESIGN.md). */
+/** PayFast's published ITN source ranges (docs/contracts.md). */
 export const PAYFAST_PUBLISHED_IPS = [
   '197.97.145.144/28',
   '41.74.179.192/27',

@@ -6,8 +6,8 @@ import { normalizeOrderId } from '~/lib/orders/id'
 
 /**
  * The shop's field rules, one schema per kind of field. Every form's schema is composed from these,
- * so a value accepted by one form is accepted by every other (DESIGN.md "Sessions and accounts").
- * Plain zod: safe in the browser, where conform validates with the same schemas.
+ * so a value accepted by one form is accepted by every other (docs/contracts.md "Sessions and
+ * accounts"). Plain zod: safe in the browser, where conform validates with the same schemas.
  *
  * NOTE: conform's `parseWithZod` turns an empty field into `undefined` before zod sees it, so every
  * required field says what to do in its `required_error`, not only in `.min(1)`.
@@ -135,7 +135,9 @@ export const orderId = z
     z.string().min(1, ORDER_ID_ASK).max(40, 'An order number has 12 characters, e.g. K7M2P9QRTWXY'),
   )
 
-/** The statuses staff move an order to with `intent=status` (DESIGN.md "Staff back office"). */
+/**
+ * The statuses staff move an order to with `intent=status` (docs/contracts.md "Staff back office").
+ */
 export const STAFF_ORDER_STATUSES = ['processing', 'shipped', 'delivered'] as const
 const ORDER_STATUS_ASK = 'Choose processing, shipped or delivered'
 export const orderStatus = z.enum(STAFF_ORDER_STATUSES, {

@@ -31,7 +31,7 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return path.startsWith('//') ? fallback : path
 }
 
-/** The most a form post may carry (DESIGN.md "Production safety"). */
+/** The most a form post may carry (docs/contracts.md "Production safety"). */
 export const FORM_BODY_LIMIT = 1024 * 1024
 /**
  * The most fields a form post may have. Our largest form has about 20; parsing a form into nested
@@ -40,7 +40,7 @@ export const FORM_BODY_LIMIT = 1024 * 1024
 export const FORM_FIELD_LIMIT = 1000
 /** The longest field name a form post may have; ours are under 40 characters. */
 export const FORM_NAME_LIMIT = 200
-/** The deepest field name a form uses: `variants[3].price` is three levels (DESIGN.md). */
+/** The deepest field name a form uses: `variants[3].price` is three levels (docs/contracts.md). */
 export const FORM_DEPTH_LIMIT = 3
 /**
  * One more than the largest index a field name may have: the most rows a form has is the product
@@ -68,8 +68,8 @@ export type BodyRule = {
 }
 
 /**
- * The back office's product pages take photo uploads (DESIGN.md "Product images": up to 10 MB) as
- * multipart posts: the photo plus the form's few other fields. With JavaScript they post to
+ * The back office's product pages take photo uploads (docs/contracts.md "Product images": up to 10
+ * MB) as multipart posts: the photo plus the form's few other fields. With JavaScript they post to
  * `/admin/products/{id}.data` (single fetch).
  */
 export const PRODUCT_UPLOAD_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024
@@ -97,7 +97,7 @@ export type BodyRefusal = { status: 400 | 413 | 415; message: string }
  * such as multipart without its boundary (400), or one whose field names would make conform build
  * more than any of our forms has (400, see `fieldNameProblem`). Routes call request.formData(),
  * which would throw on the first two and answer 500; conform would turn the last into huge arrays or
- * a recursion deep enough to overflow the stack (DESIGN.md "Hostile input and limits").
+ * a recursion deep enough to overflow the stack (docs/contracts.md "Hostile input and limits").
  */
 export async function formBodyRefusal(
   contentType: string | null | undefined,

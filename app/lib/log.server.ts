@@ -1,7 +1,7 @@
 /**
  * One line that says what failed, for the server log: the error's name and message, then each
  * cause's, never a stack trace (stack traces name files and lines of the deployment and can carry
- * values from the request; DESIGN.md keeps them out of responses and logs alike).
+ * values from the request; docs/contracts.md keeps them out of responses and logs alike).
  */
 export function errorSummary(error: unknown): string {
   const parts: string[] = []

@@ -6,7 +6,8 @@ import { z, type ZodTypeAny } from 'zod'
  * conform's `parseWithZod` on the fields the form owns: a field whose root name the schema has no
  * key for (`junk[99]=x`, conform's own `__intent__` and `__state__`, a name conform cannot read) is
  * dropped before conform builds anything, so `submission.reply()` never echoes what a visitor made
- * up (DESIGN.md "Hostile input and limits"). Read anything else (the honeypot) from `formData`.
+ * up (docs/contracts.md "Hostile input and limits"). Read anything else (the honeypot) from
+ * `formData`.
  */
 export function parseSubmission<Schema extends ZodTypeAny>(
   formData: FormData,

@@ -179,7 +179,7 @@ describe('/admin/orders/:id moves', () => {
     expect((await store.orders.get(paid.id))?.status).toBe('paid')
   })
 
-  it('refuses a move DESIGN.md does not allow, naming the allowed ones', async () => {
+  it('refuses a move docs/contracts.md does not allow, naming the allowed ones', async () => {
     const paid = await order()
     const result = await postOrder(paid.id, { intent: 'status', status: 'delivered' })
     expect(result.status).toBe(400)

@@ -162,7 +162,7 @@ describe('/admin/products', () => {
 })
 
 describe('/admin/products/new', () => {
-  it('creates a product from the DESIGN.md fields alone, its id the slug of its name', async () => {
+  it('creates a product from the docs/contracts.md fields alone, its id the slug of its name', async () => {
     const created = await postNew({ ...basics, price: '1 299,00' })
     expect(created.status).toBe(302)
     expect(created.location).toBe('/admin/products/buchu-honey')

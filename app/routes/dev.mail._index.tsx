@@ -9,7 +9,9 @@ import { formatSastDateTime } from '~/lib/dates'
 import { DEV_MAIL_HEADERS, listDevMail, requireDevMail } from '~/lib/mail/dev-mail.server'
 import adminStyles from '~/styles/admin.css'
 
-/** Outside production only: the mail the shop has written, newest first (DESIGN.md "Email"). */
+/**
+ * Outside production only: the mail the shop has written, newest first (docs/contracts.md "Email").
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   requireDevMail()
   const list = await listDevMail(pageParam(new URL(request.url).searchParams))

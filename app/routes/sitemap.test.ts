@@ -10,8 +10,8 @@ import type { Store } from '~/lib/data/store'
 import type * as SitemapRoute from './sitemap[.]xml'
 
 /**
- * /sitemap.xml lists every content page and every product URL (DESIGN.md): the fixed pages, each
- * news story of the shipped content/ folder, and the products on sale in a real SQLite store.
+ * /sitemap.xml lists every content page and every product URL (docs/contracts.md): the fixed pages,
+ * each news story of the shipped content/ folder, and the products on sale in a real SQLite store.
  */
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sitemap-'))

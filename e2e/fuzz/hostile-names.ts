@@ -1,12 +1,12 @@
-// Hostile form field names (DESIGN.md "Hostile input and limits"): a 45-byte `junk[100000000]=x`
-// once made conform build a 100-million-slot array and echo it, holding the event loop for 54 s
-// until the heap ran out; a name of 1 500 dotted segments overflowed the stack. These go to every
-// form route, one at a time, each answer timed and /healthz asked after it.
+// Hostile form field names (docs/contracts.md "Hostile input and limits"): a 45-byte
+// `junk[100000000]=x` once made conform build a 100-million-slot array and echo it, holding the
+// event loop for 54 s until the heap ran out; a name of 1 500 dotted segments overflowed the stack.
+// These go to every form route, one at a time, each answer timed and /healthz asked after it.
 import type { APIRequestContext, Page } from '@playwright/test'
 
 import { expect, type TestUser } from '../fixtures'
 
-/** Every shopper-facing route with a form (DESIGN.md "Forms"). */
+/** Every shopper-facing route with a form (docs/contracts.md "Forms"). */
 export const shopFormPaths = (product: string) => [
   '/auth',
   '/account',

@@ -69,9 +69,9 @@ const heldText = (held: number) =>
   `${held} held by unpaid orders${held > 0 ? ': the stock on hand cannot go below that' : ''}.`
 
 /**
- * The product form of /admin/products/new and /admin/products/:id (DESIGN.md "Staff back office"):
- * name, description, category, active; price, compare-at price and stock on hand for a product
- * without options; an options editor and, for a product with options, a variants table.
+ * The product form of /admin/products/new and /admin/products/:id (docs/contracts.md "Staff back
+ * office"): name, description, category, active; price, compare-at price and stock on hand for a
+ * product without options; an options editor and, for a product with options, a variants table.
  */
 export function ProductForm({
   product,

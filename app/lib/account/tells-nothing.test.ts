@@ -13,8 +13,8 @@ import { honeypotFields } from '../../../test/honeypot-fields'
 import type * as AuthActions from './auth-action.server'
 
 /**
- * Reset, sign-up and contact tell an attacker nothing and mail no stranger (DESIGN.md "Hostile input
- * and limits"), through the actions over a real SQLite store in a temp dir.
+ * Reset, sign-up and contact tell an attacker nothing and mail no stranger (docs/contracts.md
+ * "Hostile input and limits"), through the actions over a real SQLite store in a temp dir.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tells-nothing-'))
 process.env.DATA_DIR = dataDir

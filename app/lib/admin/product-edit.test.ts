@@ -42,7 +42,7 @@ function saved(fields: Record<string, string>) {
 }
 
 describe('the product form', () => {
-  it('takes a product without options from the DESIGN.md fields alone: its one variant', () => {
+  it('takes a product without options from the docs/contracts.md fields alone: its one variant', () => {
     const { edit, errors } = toProductEdit(saved({ ...basics, price: '1 299,00' }), {
       id: 'rooibos-tea',
       existing: null,

@@ -13,8 +13,8 @@ import {
 } from '~/lib/fields'
 
 /**
- * The back office's product form (DESIGN.md "Staff back office"): one schema, its intents told
- * apart by `intent`. Plain zod, so conform checks the same rules in the browser.
+ * The back office's product form (docs/contracts.md "Staff back office"): one schema, its intents
+ * told apart by `intent`. Plain zod, so conform checks the same rules in the browser.
  */
 
 export const PRODUCT_NAME_MAX = 120

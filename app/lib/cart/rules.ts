@@ -2,8 +2,9 @@ import type { CartLine } from '~/lib/data/types'
 import { vatIncluded } from '~/lib/money'
 
 /**
- * The cart's business rules (DESIGN.md), pure and safe on server and client: quantity limits,
- * merging two carts, and the one function that computes totals for the cart, checkout and orders.
+ * The cart's business rules (docs/contracts.md), pure and safe on server and client: quantity
+ * limits, merging two carts, and the one function that computes totals for the cart, checkout and
+ * orders.
  */
 
 export const MIN_QUANTITY = 1

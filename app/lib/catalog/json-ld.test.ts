@@ -37,7 +37,7 @@ const product = {
 }
 
 describe('productJsonLd', () => {
-  it('describes the product per DESIGN.md', () => {
+  it('describes the product per docs/contracts.md', () => {
     const ld = productJsonLd(product, 'https://shop.example/')
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',

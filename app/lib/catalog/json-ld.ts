@@ -57,10 +57,10 @@ export function absoluteUrl(pathOrUrl: string, appUrl: string): string {
 }
 
 /**
- * schema.org data for a product page (DESIGN.md): a Product (sku = id, price in rands, ZAR), or for
- * a product with options a ProductGroup that `variesBy` them and lists each variant in `hasVariant`
- * as a Product with sku = variant id and its own Offer. The selected variant comes first and the
- * group's `url` is its page, so the data follows what the shopper picked.
+ * schema.org data for a product page (docs/contracts.md): a Product (sku = id, price in rands,
+ * ZAR), or for a product with options a ProductGroup that `variesBy` them and lists each variant in
+ * `hasVariant` as a Product with sku = variant id and its own Offer. The selected variant comes
+ * first and the group's `url` is its page, so the data follows what the shopper picked.
  */
 export function productJsonLd(
   product: JsonLdProductInput,

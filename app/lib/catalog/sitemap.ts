@@ -1,6 +1,8 @@
 import { escapeXml } from '~/lib/xml'
 
-/** The content pages every sitemap lists (DESIGN.md routes that are public and indexable). */
+/**
+ * The content pages every sitemap lists (docs/contracts.md routes that are public and indexable).
+ */
 export const CONTENT_PATHS = ['/', '/about_us', '/faq', '/contact', '/shop'] as const
 
 export type SitemapEntry = { path: string; lastModified?: string | null }

@@ -17,7 +17,7 @@ describe('sortSpec', () => {
     expect(sortSpec(option)).toEqual({ field, direction })
   })
 
-  it('covers exactly the six options of DESIGN.md', () => {
+  it('covers exactly the six options of docs/contracts.md', () => {
     expect([...SORT_OPTIONS]).toEqual([
       'featured',
       'newest',

@@ -1,6 +1,6 @@
 import type { Product } from '~/lib/data/types'
 
-/** The catalogue's sort options (DESIGN.md), in the order the sort menu lists them. */
+/** The catalogue's sort options (docs/contracts.md), in the order the sort menu lists them. */
 export const SORT_OPTIONS = [
   'featured',
   'newest',

@@ -23,8 +23,8 @@ export function mailDraft(key: string, overrides: Partial<OutboxDraft> = {}): Ou
 }
 
 /**
- * The outbox (DESIGN.md "Email") every data adapter must keep: once per event, claimed by one
- * sender at a time, retried, listed for staff. Runs with the same harness as contract.suite.ts.
+ * The outbox (docs/contracts.md "Email") every data adapter must keep: once per event, claimed by
+ * one sender at a time, retried, listed for staff. Runs with the same harness as contract.suite.ts.
  */
 export function describeOutboxContract(name: string, harness: ContractHarness): void {
   describe(`outbox contract: ${name}`, () => {

@@ -14,9 +14,9 @@ function granted(result: ClaimResult): ClaimedWindow[] {
 }
 
 /**
- * The rate limits every data adapter must keep (DESIGN.md "Hostile input and limits"): claims are
- * judged in one atomic step, so a burst is granted at most the limit. Runs with the same harness as
- * contract.suite.ts.
+ * The rate limits every data adapter must keep (docs/contracts.md "Hostile input and limits"):
+ * claims are judged in one atomic step, so a burst is granted at most the limit. Runs with the same
+ * harness as contract.suite.ts.
  */
 export function describeRateLimitContract(name: string, harness: ContractHarness): void {
   describe(`rate limit contract: ${name}`, () => {

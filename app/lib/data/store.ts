@@ -286,8 +286,9 @@ export interface MessageStore {
 }
 
 /**
- * The mail outbox (DESIGN.md "Email"). Messages are added by the stores above in the same step as
- * their event, or here; a sender claims due ones, so two instances never send the same message.
+ * The mail outbox (docs/contracts.md "Email"). Messages are added by the stores above in the same
+ * step as their event, or here; a sender claims due ones, so two instances never send the same
+ * message.
  */
 export interface OutboxStore {
   /** Adds the message unless one with its key exists; true when added. */
@@ -359,9 +360,10 @@ export interface RateLimitStore {
 export type ContentCopy = { json: string; fetchedAt: string }
 
 /**
- * The last good copies of published content (DESIGN.md "Content outages"), so an instance that
- * starts while Storyblok is down still serves what was last published. Keys are the content
- * source's own (`story:<slug>|<relations>`, `stories:<query>`); values are kept as JSON text.
+ * The last good copies of published content (docs/contracts.md "Storyblok and content outages"), so
+ * an instance that starts while Storyblok is down still serves what was last published. Keys are
+ * the content source's own (`story:<slug>|<relations>`, `stories:<query>`); values are kept as JSON
+ * text.
  */
 export interface ContentCopyStore {
   get(key: string): Promise<ContentCopy | null>

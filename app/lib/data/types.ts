@@ -177,7 +177,7 @@ export const ORDER_STATUSES = [
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-/** The status changes the business allows (DESIGN.md). */
+/** The status changes the business allows (docs/contracts.md). */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['paid', 'cancelled', 'payment_failed'],
   paid: ['processing', 'shipped'],
@@ -271,8 +271,8 @@ export const REFUNDED_NOTE = 'payment refunded'
 export const LOW_STOCK_THRESHOLD = 5
 
 /**
- * One email waiting in, or gone through, the outbox (DESIGN.md "Email"). Written in the same step
- * as the event that causes it; `key` names that event, so it never mails twice.
+ * One email waiting in, or gone through, the outbox (docs/contracts.md "Email"). Written in the
+ * same step as the event that causes it; `key` names that event, so it never mails twice.
  */
 export type OutboxDraft = {
   /** The event, e.g. `order-paid:{orderId}`, `reset:{token hash}`, `contact:{messageId}:shop`. */

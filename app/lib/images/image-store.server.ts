@@ -4,8 +4,8 @@ import { rememberPromise } from '~/lib/remember.server'
 import { prepareImage } from './prepare.server'
 
 /**
- * The product image store (DESIGN.md "Product images"): one port, two adapters, picked once at
- * start-up like the data store.
+ * The product image store (docs/contracts.md "Product images"): one port, two adapters, picked once
+ * at start-up like the data store.
  *   - files under DATA_DIR/images/{productId}/, served by app/routes/images.$productId.$file.ts
  *     (the embedded shop);
  *   - the Firebase Storage bucket FIREBASE_STORAGE_BUCKET under products/{productId}/, served by

@@ -4,7 +4,7 @@ import sharp from 'sharp'
 
 /**
  * What an upload becomes before it is stored: checked by its bytes (never by its name or the
- * content type the browser claims), then resized once into WebP renditions. See DESIGN.md
+ * content type the browser claims), then resized once into WebP renditions. See docs/contracts.md
  * "Product images".
  */
 

@@ -1,8 +1,9 @@
 import type { ProductImage } from '~/lib/data/types'
 
 /**
- * `srcset` and `sizes` for product pictures (the pages' side of DESIGN.md "Product images"): the
- * browser picks the narrowest stored rendition that fills the slot at the screen's pixel density.
+ * `srcset` and `sizes` for product pictures (the pages' side of docs/contracts.md "Product
+ * images"): the browser picks the narrowest stored rendition that fills the slot at the screen's
+ * pixel density.
  */
 
 /** "url 320w, url 640w, …" from a stored image's renditions; undefined for a picture kept elsewhere. */

@@ -15,9 +15,10 @@ import {
 } from './templates/order.server'
 
 /*
- * The shop's emails as outbox drafts (DESIGN.md "Email"): each rendered by its template and keyed
- * by the event that causes it, so a replayed ITN or a double click never mails twice. The events
- * hand these to the store's `mail` parameters, which write them in the same step as the event.
+ * The shop's emails as outbox drafts (docs/contracts.md "Email"): each rendered by its template and
+ * keyed by the event that causes it, so a replayed ITN or a double click never mails twice. The
+ * events hand these to the store's `mail` parameters, which write them in the same step as the
+ * event.
  */
 
 export type { MailContext } from './templates/layout.server'

@@ -1,8 +1,9 @@
 import type { OutboxDraft } from '~/lib/data/types'
 
 /**
- * One email, as the outbox keeps it (DESIGN.md "Email"): a plain-text and an HTML part, and a key
- * naming the event that causes it (e.g. `contact:{messageId}:shop`), so one event never mails twice.
+ * One email, as the outbox keeps it (docs/contracts.md "Email"): a plain-text and an HTML part, and
+ * a key naming the event that causes it (e.g. `contact:{messageId}:shop`), so one event never mails
+ * twice.
  */
 export type MailMessage = OutboxDraft
 
