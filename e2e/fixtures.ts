@@ -8,6 +8,7 @@ import { openStore, type Store } from '~/lib/data/index.server'
 import type { ProductOption } from '~/lib/data/types'
 import { variantIdFor } from '~/lib/data/variants'
 import { newOrderId } from '~/lib/orders/id.server'
+import { moveOrder } from '~/lib/orders/move.server'
 import { trackLimitKey } from '~/lib/orders/track.server'
 import { resetIpLimitKey, signUpLimitKey } from '~/lib/rate-limit.server'
 
@@ -172,8 +173,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         newOrderId(),
         new Date().toISOString(),
       )
-      await store.orders.transition(placed.id, 'paid', {
-        now: new Date().toISOString(),
+      const now = new Date().toISOString()
+      await moveOrder({ orders: store.orders, now: () => now }, placed.id, {
+        move: 'pay',
         pfPaymentId: `e2e-${placed.id}`,
         note: 'PayFast COMPLETE',
       })

@@ -2,7 +2,6 @@ import { z } from 'zod'
 
 import { PROVINCES } from '~/lib/data/types'
 import { parseRandsToCents } from '~/lib/money'
-import { normalizeOrderId } from '~/lib/orders/id'
 
 /**
  * The shop's field rules, one schema per kind of field. Every form's schema is composed from these,
@@ -122,34 +121,6 @@ export const variantId = z
   .string({ invalid_type_error: 'Choose an option' })
   .trim()
   .regex(VARIANT_ID_PATTERN, 'Choose an option from the shop')
-
-const ORDER_ID_ASK = 'Enter your order number, e.g. K7M2P9QRTWXY'
-/**
- * An order number as a shopper types it ("k7m2-p9qr twxy"): spaces and dashes dropped, upper case.
- * Its shape is not checked here: a wrong id gets the same "no order found" as a wrong email.
- */
-export const orderId = z
-  .string({ required_error: ORDER_ID_ASK, invalid_type_error: ORDER_ID_ASK })
-  .transform(normalizeOrderId)
-  .pipe(
-    z.string().min(1, ORDER_ID_ASK).max(40, 'An order number has 12 characters, e.g. K7M2P9QRTWXY'),
-  )
-
-/**
- * The statuses staff move an order to with `intent=status` (docs/contracts.md "Staff back office").
- */
-export const STAFF_ORDER_STATUSES = ['processing', 'shipped', 'delivered'] as const
-const ORDER_STATUS_ASK = 'Choose processing, shipped or delivered'
-export const orderStatus = z.enum(STAFF_ORDER_STATUSES, {
-  errorMap: () => ({ message: ORDER_STATUS_ASK }),
-})
-
-/** The courier of a shipped order, e.g. "The Courier Guy". */
-export const courier = requiredText('courier', 60, 'Enter the courier')
-/** The courier's tracking number: letters, digits, spaces and dashes. */
-export const trackingNumber = requiredText('tracking number', 60, 'Enter the tracking number').pipe(
-  z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Use letters, digits, spaces and dashes only'),
-)
 
 /** Where to go after the form; the action passes it through `safeRedirect` (same-origin paths only). */
 export const redirectTo = z.string().max(2000).optional()

@@ -12,13 +12,13 @@ import { OrderDetails } from '~/components/orders/order-view'
 import { useIsPending } from '~/components/use-is-pending'
 import { ADMIN_HEADERS, adminMeta } from '~/lib/admin/headers'
 import { adminRedirectWithToast } from '~/lib/admin/http.server'
-import { adminOrderView, moveOrder, type StaffMoveName } from '~/lib/admin/orders.server'
-import { orderMoveSchema } from '~/lib/admin/schemas'
+import { adminOrderView, staffMoveOrder, type StaffMoveName } from '~/lib/admin/orders.server'
 import { requireStaff } from '~/lib/auth/staff.server'
 import { getStore } from '~/lib/data/index.server'
 import { formatSastDateTime } from '~/lib/dates'
 import { notFound } from '~/lib/http.server'
 import { isOrderId } from '~/lib/orders/id'
+import { orderMoveSchema } from '~/lib/orders/order-fields'
 import { parseSubmission } from '~/lib/submission.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -69,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400, headers: ADMIN_HEADERS },
     )
   }
-  const outcome = await moveOrder(store, order, submission.value, {
+  const outcome = await staffMoveOrder(store, order, submission.value, {
     by: staff.email,
     now: new Date().toISOString(),
   })

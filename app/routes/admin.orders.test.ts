@@ -16,6 +16,7 @@ import type * as DashboardRoute from './admin._index'
 import type * as LayoutRoute from './admin'
 import type * as OrderRoute from './admin.orders.$id'
 import type * as OrdersRoute from './admin.orders._index'
+import type * as OrderMoves from '~/lib/orders/orders.test-helper'
 
 /**
  * The back office's order pages over a real SQLite store in a temp DATA_DIR, signed in through the
@@ -36,9 +37,12 @@ let routes: {
 const context = { clientIp: '127.0.0.1' }
 const STAFF_EMAIL = 'nomsa@shop.example.co.za'
 
+let orderMoves: typeof OrderMoves.orderMoves
+
 beforeAll(async () => {
   const { getStore } = await import('~/lib/data/index.server')
   store = await getStore()
+  orderMoves = (await import('~/lib/orders/orders.test-helper')).orderMoves
   await store.products.upsertMany([product('tea', { stock: 1000 })])
   who = await signInStaffAndCustomer(store)
   routes = {
@@ -73,7 +77,7 @@ async function order(
     nextTime(),
   )
   if (status === 'pending') return placed
-  return store.orders.transition(placed.id, 'paid', {
+  return orderMoves(store.orders).transition(placed.id, 'paid', {
     now: nextTime(),
     pfPaymentId: `pf-${placed.id}`,
   })
@@ -234,8 +238,8 @@ describe('/admin/orders/:id moves', () => {
 
   it('marks a late payment refunded; an order not flagged is refused', async () => {
     const late = await order('pending')
-    await store.orders.transition(late.id, 'cancelled', { now: nextTime() })
-    await store.orders.flagLatePayment(late.id, { now: nextTime(), pfPaymentId: 'pf-late' })
+    await orderMoves(store.orders).transition(late.id, 'cancelled', { now: nextTime() })
+    await orderMoves(store.orders).flagLatePayment(late.id, { now: nextTime(), pfPaymentId: 'pf-late' })
     expect((await loadOrder(late.id, who.staff)).body.order.moves).toEqual(['refunded'])
 
     const result = await postOrder(late.id, { intent: 'refunded' })

@@ -12,7 +12,7 @@ import type { OrderDraft } from '~/lib/data/types'
 import { env } from '~/lib/env.server'
 import { newOrderId } from '~/lib/orders/id.server'
 import { itnParamString, type PayfastPair, signParamString } from '~/lib/payfast/signature.server'
-import { pendingOrder } from '~/lib/payfast/test-fixtures'
+import { pendingOrder } from '~/lib/orders/orders.test-helper'
 
 import { action } from './payfast.notify'
 

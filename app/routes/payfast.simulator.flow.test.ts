@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { env } from '~/lib/env.server'
 import { buildPaymentForm } from '~/lib/payfast/checkout.server'
 import { handleItn, type ItnResult } from '~/lib/payfast/itn.server'
-import { fakeOrders, pendingOrder } from '~/lib/payfast/test-fixtures'
+import { fakeOrders, pendingOrder } from '~/lib/orders/orders.test-helper'
 
 import { action as processAction, loader as processLoader } from './payfast.simulator.eng.process'
 import { action as validateAction } from './payfast.simulator.eng.query.validate'

@@ -1,19 +1,20 @@
-import { InvalidTransitionError, type Audit, type Store } from '~/lib/data/store'
-import {
-  ORDER_STATUSES,
-  ORDER_TRANSITIONS,
-  STOCK_RELEASED_STATUSES,
-  type Order,
-  type OrderStatus,
-} from '~/lib/data/types'
-import { STAFF_ORDER_STATUSES } from '~/lib/fields'
+import type { Audit, Store } from '~/lib/data/store'
+import { ORDER_STATUSES, type Order, type OrderStatus } from '~/lib/data/types'
 import { mailForOrderMove } from '~/lib/mail/messages.server'
 import { normalizeOrderId } from '~/lib/orders/id'
+import {
+  canMove,
+  STOCK_RELEASED_STATUSES,
+  type MoveRequest,
+  type OrderMoveName,
+} from '~/lib/orders/life'
+import { moveOrder } from '~/lib/orders/move.server'
+import { STAFF_ORDER_STATUSES } from '~/lib/orders/order-fields'
 import { toOrderView } from '~/lib/orders/orders.server'
 import { STATUS_LABELS } from '~/lib/orders/status'
 
-import { ADMIN_PAGE_SIZE, pageCount, pageWindow } from './paging'
-import type { OrderMove } from './schemas'
+import { ADMIN_PAGE_SIZE, pageCount, pageSlice } from './paging'
+import type { OrderMove } from '~/lib/orders/order-fields'
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)
@@ -32,7 +33,7 @@ export async function listOrders(
 ) {
   const term = searchTerm(query.q)
   const { items, total } = await store.orders.list({
-    ...pageWindow(query.page),
+    ...pageSlice(query.page),
     ...(query.status ? { status: query.status } : {}),
     ...(term ? { q: term } : {}),
   })
@@ -68,16 +69,23 @@ export function refundReason(order: Pick<Order, 'status' | 'refundNeeded'>): str
 /** A move staff can make, as the order page's forms and the refusal messages name it. */
 export type StaffMoveName = (typeof STAFF_ORDER_STATUSES)[number] | 'cancel' | 'refunded'
 
+/** Each move staff can make, as the order's life (app/lib/orders/life.ts) names it. */
+const STAFF_MOVES: Record<StaffMoveName, OrderMoveName> = {
+  processing: 'process',
+  shipped: 'ship',
+  delivered: 'deliver',
+  cancel: 'cancel',
+  refunded: 'refunded',
+}
+
 /**
- * The moves DESIGN.md allows staff from where the order is: paid -> processing -> shipped ->
+ * The moves the table allows staff from where the order is: paid -> processing -> shipped ->
  * delivered and paid -> shipped; cancel while unpaid (pending_payment); refunded while flagged.
  */
 export function allowedMoves(order: Pick<Order, 'status' | 'refundNeeded'>): StaffMoveName[] {
-  const next = ORDER_TRANSITIONS[order.status]
-  const moves: StaffMoveName[] = STAFF_ORDER_STATUSES.filter((status) => next.includes(status))
-  if (order.status === 'pending_payment') moves.push('cancel')
-  if (order.refundNeeded) moves.push('refunded')
-  return moves
+  return (Object.keys(STAFF_MOVES) as StaffMoveName[]).filter((name) =>
+    canMove(order, STAFF_MOVES[name]),
+  )
 }
 
 const MOVE_WORDS: Record<StaffMoveName, string> = {
@@ -110,49 +118,34 @@ function moveName(move: OrderMove): StaffMoveName {
 
 export type MoveOutcome = { ok: true; order: Order; done: string } | { ok: false; message: string }
 
+const DONE: Record<StaffMoveName, string> = {
+  processing: 'Marked processing',
+  shipped: 'Marked shipped',
+  delivered: 'Marked delivered',
+  cancel: 'Order cancelled, its stock released',
+  refunded: 'Marked refunded',
+}
+
 /**
- * Makes a staff move on the order, recording who made it; refuses one DESIGN.md does not allow
- * (also when the order moved on between the page and the post: the store refuses it then).
+ * Makes a staff move on the order, recording who made it; refuses one the order's life does not
+ * allow from where the order is now (it may have moved on between the page and the post).
  */
-export async function moveOrder(
+export async function staffMoveOrder(
   store: Pick<Store, 'orders'>,
   order: Order,
   move: OrderMove,
   audit: Audit,
 ): Promise<MoveOutcome> {
   const name = moveName(move)
-  if (!allowedMoves(order).includes(name))
-    return { ok: false, message: refusalMessage(order, name) }
-  try {
-    if (move.intent === 'refunded') {
-      const updated = await store.orders.markRefunded(order.id, audit)
-      return { ok: true, order: updated, done: 'Marked refunded' }
-    }
-    if (move.intent === 'cancel') {
-      // The store releases the stock the unpaid order held.
-      const updated = await store.orders.transition(order.id, 'cancelled', {
-        ...audit,
-        note: 'Cancelled by staff',
-        mail: await mailForOrderMove(order, 'cancelled'),
-      })
-      return { ok: true, order: updated, done: 'Order cancelled, its stock released' }
-    }
-    const shipment =
-      move.status === 'shipped'
-        ? { courier: move.courier!, trackingNumber: move.trackingNumber! }
-        : null
-    const updated = await store.orders.transition(order.id, move.status, {
-      ...audit,
-      ...(shipment ? { shipment } : {}),
-      // The tracking mail, written with the move (processing and delivered mail nothing).
-      mail: await mailForOrderMove(order, move.status, shipment),
-    })
-    return { ok: true, order: updated, done: `Marked ${move.status}` }
-  } catch (error) {
-    if (!(error instanceof InvalidTransitionError)) throw error
-    const current = (await store.orders.get(order.id)) ?? order
-    return { ok: false, message: refusalMessage(current, name) }
+  const request: MoveRequest = { move: STAFF_MOVES[name], by: audit.by }
+  if (move.intent === 'cancel') request.note = 'Cancelled by staff'
+  if (move.intent === 'status' && move.status === 'shipped') {
+    request.shipment = { courier: move.courier ?? '', trackingNumber: move.trackingNumber ?? '' }
   }
+  const moves = { orders: store.orders, now: () => audit.now, mail: mailForOrderMove }
+  const result = await moveOrder(moves, order.id, request)
+  if (result.outcome === 'moved') return { ok: true, order: result.order, done: DONE[name] }
+  return { ok: false, message: refusalMessage(result.order ?? order, name) }
 }
 
 /** What /admin/orders/:id renders: the shopper's view plus who did what, the flag and the mail. */

@@ -20,6 +20,7 @@ import {
 } from './store'
 import type { Product } from './types'
 import { variantIdFor } from './variants'
+import { orderMoves } from '~/lib/orders/orders.test-helper'
 
 /**
  * The back office's product and review behaviour every data adapter must show (issue 12): the
@@ -331,7 +332,7 @@ export function describeBackOfficeProductsContract(name: string, harness: Contra
           T0,
         )
         expect(await store.products.heldStock('tee')).toEqual({ [tee]: 2, [teeSmall]: 1 })
-        await store.orders.transition(paid.id, 'paid', { now: T0, pfPaymentId: 'pf-1' })
+        await orderMoves(store.orders).transition(paid.id, 'paid', { now: T0, pfPaymentId: 'pf-1' })
         expect(await store.products.heldStock('tee')).toEqual({ [tee]: 2 })
         expect(await store.products.heldStock('nothing')).toEqual({})
       })
@@ -427,7 +428,7 @@ export function describeBackOfficeProductsContract(name: string, harness: Contra
           'biltong',
         ])
         // Its unpaid order can still be paid.
-        await store.orders.transition(placed.id, 'paid', { now: T0, pfPaymentId: 'pf-2' })
+        await orderMoves(store.orders).transition(placed.id, 'paid', { now: T0, pfPaymentId: 'pf-2' })
 
         await store.products.save({ ...editOf(await get('biltong')), active: true }, audit())
         await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }]), orderId(), T0)

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { draft, product, type ContractHarness } from './contract.suite'
 import type { Store } from './store'
 import type { OutboxDraft } from './types'
+import { orderMoves } from '~/lib/orders/orders.test-helper'
 
 const T0 = '2025-03-01T10:00:00.000Z'
 const minutes = (n: number, from = T0) => new Date(Date.parse(from) + n * 60_000).toISOString()
@@ -253,7 +254,7 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
           T0,
         )
         const paidMail = mailDraft(`order-paid:${order.id}`, { orderId: order.id })
-        const paid = await store.orders.transition(order.id, 'paid', {
+        const paid = await orderMoves(store.orders).transition(order.id, 'paid', {
           now: minutes(1),
           mail: [paidMail],
         })
@@ -265,13 +266,13 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
         })
         // A move the order cannot make (a replayed ITN) writes no mail.
         await expect(
-          store.orders.transition(order.id, 'paid', {
+          orderMoves(store.orders).transition(order.id, 'paid', {
             now: minutes(2),
             mail: [mailDraft(`order-paid-again:${order.id}`, { orderId: order.id })],
           }),
         ).rejects.toThrow()
         // The same event's mail on a later move is not added twice.
-        await store.orders.transition(order.id, 'processing', {
+        await orderMoves(store.orders).transition(order.id, 'processing', {
           now: minutes(3),
           mail: [{ ...paidMail, subject: 'Paid, again' }],
         })
@@ -279,7 +280,7 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
         expect(ofOrder.total).toBe(1)
         expect(ofOrder.items[0]!.subject).toBe(paidMail.subject)
         // A move without mail adds none.
-        await store.orders.transition(order.id, 'shipped', {
+        await orderMoves(store.orders).transition(order.id, 'shipped', {
           now: minutes(4),
           shipment: { courier: 'The Courier Guy', trackingNumber: 'TCG123' },
         })

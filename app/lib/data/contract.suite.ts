@@ -9,6 +9,7 @@ import {
 } from './store'
 import type { Address, OrderDraft, Product, ProductVariant } from './types'
 import { variantIdFor, withVariants, type ProductInput } from './variants'
+import { orderMoves } from '~/lib/orders/orders.test-helper'
 
 /**
  * The behaviour every data adapter must show. Written once; each adapter's *.contract.test.ts runs
@@ -347,7 +348,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         })
         expect(await stockOf(store, 'tee')).toBe(4 + 5 * 3 - 3)
 
-        await store.orders.transition(order.id, 'cancelled', { now: minutes(1) })
+        await orderMoves(store.orders).transition(order.id, 'cancelled', { now: minutes(1) })
         expect(await variantStock('tee')).toMatchObject({ 'tee--m-black': 4, 'tee--s-black': 3 })
         expect(await stockOf(store, 'tee')).toBe(4 + 5 * 3)
       })
@@ -859,7 +860,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           orderId(),
           minutes(0),
         )
-        const paid = await store.orders.transition(id, 'paid', {
+        const paid = await orderMoves(store.orders).transition(id, 'paid', {
           now: minutes(2),
           pfPaymentId: '1234567',
           note: 'ITN COMPLETE',
@@ -869,12 +870,12 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           pfPaymentId: '1234567',
           updatedAt: minutes(2),
         })
-        await store.orders.transition(id, 'processing', { now: minutes(3) })
-        await store.orders.transition(id, 'shipped', {
+        await orderMoves(store.orders).transition(id, 'processing', { now: minutes(3) })
+        await orderMoves(store.orders).transition(id, 'shipped', {
           now: minutes(4),
           shipment: { courier: 'The Courier Guy', trackingNumber: 'TCG123' },
         })
-        const delivered = await store.orders.transition(id, 'delivered', { now: minutes(5) })
+        const delivered = await orderMoves(store.orders).transition(id, 'delivered', { now: minutes(5) })
         expect(delivered.history).toEqual([
           { status: 'pending_payment', at: minutes(0), note: null, by: null },
           { status: 'paid', at: minutes(2), note: 'ITN COMPLETE', by: null },
@@ -895,20 +896,20 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           T0,
         )
         await expect(
-          store.orders.transition(id, 'shipped', { now: minutes(1) }),
+          orderMoves(store.orders).transition(id, 'shipped', { now: minutes(1) }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
-        await store.orders.transition(id, 'paid', { now: minutes(1), pfPaymentId: 'pf-1' })
+        await orderMoves(store.orders).transition(id, 'paid', { now: minutes(1), pfPaymentId: 'pf-1' })
         const before = await store.orders.get(id)
         await expect(
-          store.orders.transition(id, 'cancelled', { now: minutes(2) }),
+          orderMoves(store.orders).transition(id, 'cancelled', { now: minutes(2) }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
         await expect(
-          store.orders.transition(id, 'paid', { now: minutes(2), pfPaymentId: 'pf-2' }),
+          orderMoves(store.orders).transition(id, 'paid', { now: minutes(2), pfPaymentId: 'pf-2' }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
         expect(await store.orders.get(id)).toEqual(before)
         expect(await stockOf(store, 'biltong')).toBe(8)
         await expect(
-          store.orders.transition('NOSUCHORDER1', 'paid', { now: minutes(2) }),
+          orderMoves(store.orders).transition('NOSUCHORDER1', 'paid', { now: minutes(2) }),
         ).rejects.toThrow()
       })
 
@@ -929,7 +930,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         expect(await stockOf(store, 'biltong')).toBe(5)
         expect(await stockOf(store, 'rooibos')).toBe(0)
 
-        const after = await store.orders.transition(cancelled.id, 'cancelled', {
+        const after = await orderMoves(store.orders).transition(cancelled.id, 'cancelled', {
           now: minutes(1),
           note: 'Cancelled at PayFast',
         })
@@ -943,11 +944,11 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         expect(await stockOf(store, 'biltong')).toBe(8)
         expect(await stockOf(store, 'rooibos')).toBe(4)
 
-        await store.orders.transition(failed.id, 'payment_failed', { now: minutes(1) })
+        await orderMoves(store.orders).transition(failed.id, 'payment_failed', { now: minutes(1) })
         expect(await stockOf(store, 'biltong')).toBe(10)
         // A settled order cannot be released twice.
         await expect(
-          store.orders.transition(cancelled.id, 'cancelled', { now: minutes(2) }),
+          orderMoves(store.orders).transition(cancelled.id, 'cancelled', { now: minutes(2) }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
         expect(await stockOf(store, 'biltong')).toBe(10)
       })
@@ -963,7 +964,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           orderId(),
           minutes(1),
         )
-        await store.orders.transition(paid.id, 'paid', { now: minutes(2) })
+        await orderMoves(store.orders).transition(paid.id, 'paid', { now: minutes(2) })
         const recent = await store.orders.place(
           draft([{ productId: 'rooibos', quantity: 2 }]),
           orderId(),
@@ -972,7 +973,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         expect(await stockOf(store, 'biltong')).toBe(6)
 
         const now = minutes(35)
-        expect(await store.orders.expirePending(minutes(-30, now), now)).toBe(1)
+        expect(await orderMoves(store.orders).expirePending(minutes(-30, now), now)).toBe(1)
         const expired = await store.orders.get(stale.id)
         expect(expired?.status).toBe('cancelled')
         expect(expired?.history.at(-1)).toEqual({
@@ -986,7 +987,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         expect((await store.orders.get(recent.id))?.status).toBe('pending_payment')
         expect(await stockOf(store, 'rooibos')).toBe(2)
 
-        expect(await store.orders.expirePending(minutes(-30, now), now)).toBe(0)
+        expect(await orderMoves(store.orders).expirePending(minutes(-30, now), now)).toBe(0)
         expect(await stockOf(store, 'biltong')).toBe(9)
       })
 
@@ -1050,13 +1051,13 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           orderId(),
           minutes(1),
         )
-        await store.orders.transition(failed.id, 'payment_failed', { now: minutes(2) })
+        await orderMoves(store.orders).transition(failed.id, 'payment_failed', { now: minutes(2) })
         const now = minutes(40)
-        expect(await store.orders.expirePending(minutes(-30, now), now)).toBe(1)
+        expect(await orderMoves(store.orders).expirePending(minutes(-30, now), now)).toBe(1)
         expect(await store.orders.listRefundNeeded()).toEqual([])
 
         const late = 'payment received after cancellation: refund needed (pf_payment_id 555)'
-        const { order, flagged } = await store.orders.flagLatePayment(cancelled.id, {
+        const { order, flagged } = await orderMoves(store.orders).flagLatePayment(cancelled.id, {
           now: minutes(41),
           pfPaymentId: '555',
         })
@@ -1077,7 +1078,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         // The stock released on cancellation stays released.
         expect(await stockOf(store, 'biltong')).toBe(10)
 
-        const repeat = await store.orders.flagLatePayment(cancelled.id, {
+        const repeat = await orderMoves(store.orders).flagLatePayment(cancelled.id, {
           now: minutes(42),
           pfPaymentId: '555',
         })
@@ -1085,7 +1086,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         expect(await store.orders.get(cancelled.id)).toEqual(order)
 
         // A second, different payment is noted too; the first reference stays on the order.
-        const second = await store.orders.flagLatePayment(cancelled.id, {
+        const second = await orderMoves(store.orders).flagLatePayment(cancelled.id, {
           now: minutes(43),
           pfPaymentId: '556',
         })
@@ -1096,7 +1097,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           'payment received after cancellation: refund needed (pf_payment_id 556)',
         ])
 
-        await store.orders.flagLatePayment(failed.id, { now: minutes(44), pfPaymentId: '557' })
+        await orderMoves(store.orders).flagLatePayment(failed.id, { now: minutes(44), pfPaymentId: '557' })
         expect((await store.orders.listRefundNeeded()).map((o) => o.id)).toEqual([
           cancelled.id,
           failed.id,
@@ -1110,7 +1111,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           T0,
         )
         await expect(
-          store.orders.flagLatePayment(pending.id, { now: minutes(1), pfPaymentId: '1' }),
+          orderMoves(store.orders).flagLatePayment(pending.id, { now: minutes(1), pfPaymentId: '1' }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
         expect(await store.orders.get(pending.id)).toEqual(pending)
         expect(await store.orders.listRefundNeeded()).toEqual([])
@@ -1122,21 +1123,21 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           orderId(),
           T0,
         )
-        const paid = await store.orders.transition(placed.id, 'paid', {
+        const paid = await orderMoves(store.orders).transition(placed.id, 'paid', {
           now: minutes(1),
           pfPaymentId: '1',
         })
         // PayFast repeating the ITN that paid it: nothing to refund.
         expect(
-          await store.orders.flagLatePayment(paid.id, { now: minutes(2), pfPaymentId: '1' }),
+          await orderMoves(store.orders).flagLatePayment(paid.id, { now: minutes(2), pfPaymentId: '1' }),
         ).toEqual({ order: paid, flagged: false })
         expect(await store.orders.get(paid.id)).toEqual(paid)
 
-        const shipped = await store.orders.transition(paid.id, 'shipped', {
+        const shipped = await orderMoves(store.orders).transition(paid.id, 'shipped', {
           now: minutes(3),
           shipment: { courier: 'Pargo', trackingNumber: 'PGO-1' },
         })
-        const { order, flagged } = await store.orders.flagLatePayment(paid.id, {
+        const { order, flagged } = await orderMoves(store.orders).flagLatePayment(paid.id, {
           now: minutes(4),
           pfPaymentId: '2',
         })
@@ -1167,12 +1168,12 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           orderId(),
           T0,
         )
-        await store.orders.transition(placed.id, 'paid', { now: minutes(1), pfPaymentId: '100' })
+        await orderMoves(store.orders).transition(placed.id, 'paid', { now: minutes(1), pfPaymentId: '100' })
         // Ten presses of "Pay now" (the first paid it), each ITN delivered twice, all at once.
         const ids = Array.from({ length: 10 }, (_, i) => String(100 + i))
         const results = await Promise.all(
           [...ids, ...ids].map((pfPaymentId) =>
-            store.orders.flagLatePayment(placed.id, { now: minutes(2), pfPaymentId }),
+            orderMoves(store.orders).flagLatePayment(placed.id, { now: minutes(2), pfPaymentId }),
           ),
         )
         expect(results.filter((r) => r.flagged)).toHaveLength(9)

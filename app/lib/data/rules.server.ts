@@ -1,26 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto'
 
-import {
-  LATE_PAYMENT_NOTE,
-  ORDER_TRANSITIONS,
-  type ContactMessage,
-  STOCK_RELEASED_STATUSES,
-  type Order,
-  type OrderDraft,
-  type OrderStatus,
-  type RatingSummary,
-  type Review,
-  type Shipment,
-  type User,
-} from './types'
-import { InvalidTransitionError, type PageRequest } from './store'
+import { type ContactMessage, type OrderDraft, type RatingSummary, type Review, type User } from './types'
+import type { PageRequest } from './store'
 
 /**
  * Rules both adapters apply inside their transactions. Keeping them here means the SQLite and the
- * Firestore adapter cannot drift apart on what a rating, a transition or a reservation means.
+ * Firestore adapter cannot drift apart on what a rating or a reservation means. An order's moves
+ * are decided in app/lib/orders/life.ts, before the adapters see them.
  */
-
-export const EXPIRED_NOTE = 'Payment not completed within 30 minutes'
 
 /** One review per customer per product, so the id can be derived; hashed so it does not expose the user id. */
 export function reviewId(productId: string, userId: string): string {
@@ -55,74 +42,6 @@ export function applyRating(
   }
 }
 
-/** The history note of a late payment; carries the PayFast reference staff refund, and keys idempotency. */
-export function latePaymentNote(pfPaymentId: string): string {
-  return `${LATE_PAYMENT_NOTE} (pf_payment_id ${pfPaymentId})`
-}
-
-/** The history note of a further payment for an order already paid; carries the reference to refund. */
-export function secondPaymentNote(pfPaymentId: string): string {
-  return `second payment received (pf_payment_id ${pfPaymentId}): refund needed`
-}
-
-/**
- * What a genuine payment an order cannot take adds to its history: the late-payment note for an
- * order no longer payable (cancelled, payment failed), the second-payment note for one already paid
- * (paid and on). Null when this pf_payment_id is recorded already (the payment that settled it, or
- * one flagged before), so a repeated ITN changes nothing. InvalidTransitionError while the order is
- * still pending_payment: that payment settles it instead.
- */
-export function extraPaymentNote(
-  order: Pick<Order, 'id' | 'status' | 'pfPaymentId' | 'history'>,
-  pfPaymentId: string,
-): string | null {
-  if (order.status === 'pending_payment') {
-    throw new InvalidTransitionError(`Order ${order.id} is still waiting for its payment`)
-  }
-  const late = latePaymentNote(pfPaymentId)
-  const second = secondPaymentNote(pfPaymentId)
-  if (
-    order.pfPaymentId === pfPaymentId ||
-    order.history.some((entry) => entry.note === late || entry.note === second)
-  ) {
-    return null
-  }
-  return STOCK_RELEASED_STATUSES.includes(order.status) ? late : second
-}
-
-export function assertTransition(orderId: string, from: OrderStatus, to: OrderStatus): void {
-  if (!ORDER_TRANSITIONS[from].includes(to)) {
-    throw new InvalidTransitionError(`Order ${orderId} cannot go from ${from} to ${to}`)
-  }
-}
-
-/**
- * The shipment a move records. Moving to shipped needs one, courier and tracking number both
- * non-blank (stored trimmed); any other move keeps the order's own shipment (undefined here).
- */
-export function shipmentFor(
-  orderId: string,
-  to: OrderStatus,
-  shipment: Shipment | undefined,
-): Shipment | undefined {
-  if (to !== 'shipped') return undefined
-  const courier = shipment?.courier.trim() ?? ''
-  const trackingNumber = shipment?.trackingNumber.trim() ?? ''
-  if (!courier || !trackingNumber) {
-    throw new InvalidTransitionError(
-      `Order ${orderId} cannot be shipped without a courier and a tracking number`,
-    )
-  }
-  return { courier, trackingNumber }
-}
-
-/** Only an order flagged for a refund can be marked refunded. */
-export function assertRefundNeeded(order: Pick<Order, 'id' | 'refundNeeded'>): void {
-  if (!order.refundNeeded) {
-    throw new InvalidTransitionError(`Order ${order.id} is not waiting for a refund`)
-  }
-}
-
 /** A back-office page request: a whole offset from 0 and a whole limit from 1. */
 export function assertPage({ offset, limit }: PageRequest): void {
   if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 1) {
@@ -139,10 +58,6 @@ export function orderSearch(
 ): { text: string; id: string; emailKey: string } | null {
   const text = q?.trim() ?? ''
   return text ? { text, id: text.toUpperCase(), emailKey: emailKey(text) } : null
-}
-
-export function releasesStock(to: OrderStatus): boolean {
-  return STOCK_RELEASED_STATUSES.includes(to)
 }
 
 /**

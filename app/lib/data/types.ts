@@ -1,3 +1,5 @@
+import type { OrderStatus } from '~/lib/orders/life'
+
 /**
  * The shop's domain types, shared by every data adapter. Money is always integer cents of ZAR;
  * times are ISO-8601 strings in UTC.
@@ -166,31 +168,8 @@ export type ContactMessage = {
   handledBy: string | null
 }
 
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'payment_failed',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
-
-/** The status changes the business allows (docs/contracts.md). */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending_payment: ['paid', 'cancelled', 'payment_failed'],
-  paid: ['processing', 'shipped'],
-  processing: ['shipped'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-  payment_failed: [],
-}
-
-/** Statuses in which an order no longer holds its stock. */
-export const STOCK_RELEASED_STATUSES: readonly OrderStatus[] = ['cancelled', 'payment_failed']
-
+// The order's states and moves live with the order's life (app/lib/orders/life.ts).
+export { ORDER_STATUSES, type OrderStatus } from '~/lib/orders/life'
 export type OrderLine = {
   productId: string
   /** The variant bought, whose stock the order holds; the product id for a product without options. */
@@ -260,12 +239,6 @@ export type OrderDraft = Omit<
   | 'createdAt'
   | 'updatedAt'
 > & { checkoutKey?: string | null }
-
-/** Appended to the history of an order that was paid after it stopped being payable. */
-export const LATE_PAYMENT_NOTE = 'payment received after cancellation: refund needed'
-
-/** Appended to the history when staff mark a late payment refunded (refundNeeded goes off). */
-export const REFUNDED_NOTE = 'payment refunded'
 
 /** A variant at or below this many units counts as low stock in the back office. */
 export const LOW_STOCK_THRESHOLD = 5

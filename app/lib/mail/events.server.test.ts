@@ -138,9 +138,10 @@ describe('the shopper and staff', () => {
   })
 
   it('staff shipping an order mails the courier and tracking number', async () => {
-    const { moveOrder } = await import('~/lib/admin/orders.server')
+    const { staffMoveOrder: moveOrder } = await import('~/lib/admin/orders.server')
+    const { orderMoves } = await import('~/lib/orders/orders.test-helper')
     const placed = await placeOrder('user-1')
-    const paid = await store.orders.transition(placed.id, 'paid', {
+    const paid = await orderMoves(store.orders).transition(placed.id, 'paid', {
       now: new Date().toISOString(),
       pfPaymentId: '42',
     })

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { makeProduct } from '~/lib/catalog/products.test-helper'
 import { openStore, type Store } from '~/lib/data/index.server'
 import type { OrderDraft } from '~/lib/data/types'
-import { pendingOrder } from '~/lib/payfast/test-fixtures'
+import { orderMoves, pendingOrder } from '~/lib/orders/orders.test-helper'
 
 import { listCustomerOrders } from './customer.server'
 import { newOrderId } from './id.server'
@@ -53,7 +53,7 @@ describe('listCustomerOrders', () => {
   it('lists only the customer’s orders, newest first, and cancels one left unpaid past 30 minutes', async () => {
     const unpaid = await store.orders.place(draftFor('u1'), newOrderId(), minutesAgo(45))
     const paid = await store.orders.place(draftFor('u1'), newOrderId(), minutesAgo(40))
-    await store.orders.transition(paid.id, 'paid', { now: minutesAgo(39) })
+    await orderMoves(store.orders).transition(paid.id, 'paid', { now: minutesAgo(39) })
     const recent = await store.orders.place(draftFor('u1'), newOrderId(), minutesAgo(5))
     await store.orders.place(draftFor('u2'), newOrderId(), minutesAgo(1))
 

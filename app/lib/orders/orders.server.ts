@@ -1,34 +1,19 @@
 import type { Session } from '@remix-run/node'
 
 import type { Store } from '~/lib/data/index.server'
-import { InvalidTransitionError } from '~/lib/data/store'
 import type { OptionValue, Order, OrderStatus, Shipment } from '~/lib/data/types'
+
 import { mailForOrderMove } from '~/lib/mail/messages.server'
 
 import { isOrderId } from './id'
+import { moveOrder } from './move.server'
 import { STATUS_LABELS } from './status'
 
-/** A pending_payment order older than this is cancelled and its stock released. */
-export const PENDING_PAYMENT_TTL_MS = 30 * 60 * 1000
+export { expireStalePending, PENDING_PAYMENT_TTL_MS } from './move.server'
+
 /** Orders a browser session remembers having placed (guests see these without an account). */
 export const MAX_HELD_ORDERS = 20
 const HELD_KEY = 'orderIds'
-
-/**
- * Expires stale pending orders. No timers: called lazily before an order is placed and before
- * orders are read, which is when a stale reservation would matter. NOTE: no mail: the shopper left
- * PayFast without paying or cancelling half an hour ago, and a message about an order they walked
- * away from (sent whenever someone next happens to read orders) would only puzzle them.
- */
-export async function expireStalePending(
-  store: Pick<Store, 'orders'>,
-  now = Date.now(),
-): Promise<number> {
-  return store.orders.expirePending(
-    new Date(now - PENDING_PAYMENT_TTL_MS).toISOString(),
-    new Date(now).toISOString(),
-  )
-}
 
 /** The order ids this browser session placed, newest first. */
 export function heldOrderIds(session: Session): string[] {
@@ -79,20 +64,15 @@ export async function cancelHeldOrder(
   ) {
     return { outcome: 'not-yours', order: null }
   }
-  if (order.status !== 'pending_payment') return { outcome: 'already-settled', order }
-  try {
-    const updated = await store.orders.transition(order.id, 'cancelled', {
-      now,
-      note: 'Payment cancelled at PayFast',
-      mail: await mailForOrderMove(order, 'cancelled'),
-    })
-    return { outcome: 'cancelled', order: updated }
-  } catch (error) {
-    // The ITN (or expiry) settled it between our read and our write.
-    if (error instanceof InvalidTransitionError)
-      return { outcome: 'already-settled', order: await store.orders.get(order.id) }
-    throw error
-  }
+  const moves = { orders: store.orders, now: () => now, mail: mailForOrderMove }
+  const result = await moveOrder(moves, order.id, {
+    move: 'cancel',
+    note: 'Payment cancelled at PayFast',
+  })
+  // Refused: no longer unpaid (PayFast's ITN or the expiry settled it, perhaps just now).
+  return result.outcome === 'moved'
+    ? { outcome: 'cancelled', order: result.order }
+    : { outcome: 'already-settled', order: result.order }
 }
 
 export type OrderView = {

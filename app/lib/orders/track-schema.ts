@@ -1,6 +1,8 @@
 import { z } from 'zod'
 
-import { email, orderId } from '~/lib/fields'
+import { email } from '~/lib/fields'
+
+import { orderId } from './order-fields'
 
 /** The one schema of the /track_order form. Plain zod: the page validates with it too. */
 export const trackFormSchema = z.object({ orderId, email })

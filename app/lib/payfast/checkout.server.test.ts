@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { buildPaymentForm, payfastCellNumber } from './checkout.server'
 import { paramString, signature } from './signature.server'
-import { pendingOrder } from './test-fixtures'
+import { pendingOrder } from '~/lib/orders/orders.test-helper'
 
 const config = {
   merchantId: '10000100',

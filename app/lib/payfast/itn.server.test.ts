@@ -9,10 +9,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { draft, product } from '~/lib/data/contract.suite'
 import { openStore } from '~/lib/data/index.server'
 import { centsToRandsString } from '~/lib/money'
+import { moveOrder } from '~/lib/orders/move.server'
+import { fakeOrders, pendingOrder } from '~/lib/orders/orders.test-helper'
 
 import { confirmWithPayfast, handleItn, type ItnDeps, parseFormBody } from './itn.server'
 import { itnParamString, type PayfastPair, phpUrlencode, signParamString } from './signature.server'
-import { fakeOrders, pendingOrder } from './test-fixtures'
 
 const PASSPHRASE = 'jt7NOE43FZPn'
 const config = {
@@ -278,14 +279,16 @@ describe('handleItn', () => {
       const { deps } = setup()
       const orders = fakeOrders([pendingOrder()])
       // The sweep lands after the handler read the order as pending_payment.
+      let swept = false
       const racing = {
         ...orders,
-        async transition(...args: Parameters<typeof orders.transition>) {
-          await orders.transition('K7M2P9QRTW', 'cancelled', {
-            now: '2024-05-01T10:04:59.000Z',
-            note: 'Payment not completed within 30 minutes',
-          })
-          return orders.transition(...args)
+        async saveMove(...args: Parameters<typeof orders.saveMove>) {
+          if (!swept) {
+            swept = true
+            const sweep = { orders, now: () => '2024-05-01T10:04:59.000Z' }
+            await moveOrder(sweep, 'K7M2P9QRTW', { move: 'expire' })
+          }
+          return orders.saveMove(...args)
         },
       }
       const input = { body: itnBody(itnPairs()), sourceIp: PAYFAST_IP }

@@ -1,9 +1,11 @@
-import type { Order, OrderStatus, OutboxDraft } from '~/lib/data/types'
+import type { OrderStatus } from '~/lib/data/types'
 import { getStore } from '~/lib/data/index.server'
-import { InvalidTransitionError, type OrderStore } from '~/lib/data/store'
+import type { OrderStore } from '~/lib/data/store'
 import { env } from '~/lib/env.server'
 import { mailForOrderMove } from '~/lib/mail/messages.server'
 import { centsToRandsString, randsStringToCents } from '~/lib/money'
+import type { OrderMoveName } from '~/lib/orders/life'
+import { moveOrder, type OrderMailComposer, type OrderMoveDeps } from '~/lib/orders/move.server'
 
 import { type PayfastConfig, validateUrl } from './config'
 import { ipMatcher } from './ip.server'
@@ -26,7 +28,7 @@ export type ItnLog = {
 
 export type ItnDeps = {
   config: Pick<PayfastConfig, 'merchantId' | 'passphrase' | 'baseUrl' | 'validIps'>
-  orders: Pick<OrderStore, 'get' | 'transition' | 'flagLatePayment'>
+  orders: Pick<OrderStore, 'get' | 'saveMove'>
   /** Server confirmation of the parameter string; defaults to a POST to `{base}/eng/query/validate`. */
   validate?: (paramString: string) => Promise<boolean>
   /** ISO-8601 time recorded in the order history; defaults to the clock. */
@@ -36,7 +38,7 @@ export type ItnDeps = {
    * The mail the settling move causes (paid, cancelled, payment failed), written by the store in
    * the same transaction as the move; none when absent.
    */
-  mail?: (order: Order, to: OrderStatus) => Promise<readonly OutboxDraft[]>
+  mail?: OrderMailComposer
 }
 
 export type ItnResult = {
@@ -55,10 +57,10 @@ export type ItnResult = {
 const MAX_BODY_LENGTH = 16_384
 const VALIDATE_TIMEOUT_MS = 10_000
 
-const SETTLING_STATUS: Partial<Record<string, OrderStatus>> = {
-  COMPLETE: 'paid',
-  CANCELLED: 'cancelled',
-  FAILED: 'payment_failed',
+const SETTLING_MOVE: Partial<Record<string, OrderMoveName>> = {
+  COMPLETE: 'pay',
+  CANCELLED: 'cancel',
+  FAILED: 'fail',
 }
 
 /**
@@ -155,9 +157,14 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
   const pfPaymentId = fields.get('pf_payment_id') ?? ''
   const paymentStatus = fields.get('payment_status') ?? ''
   const now = (deps.now ?? (() => new Date().toISOString()))()
+  const moves: OrderMoveDeps = {
+    orders: deps.orders,
+    now: () => now,
+    ...(deps.mail ? { mail: deps.mail } : {}),
+  }
   if (order.status !== 'pending_payment') {
     // A buyer who pressed "Pay now" twice paid twice: each payment has its own pf_payment_id.
-    if (paymentStatus === 'COMPLETE') return flagExtraPayment(orderId, pfPaymentId, now, deps)
+    if (paymentStatus === 'COMPLETE') return flagExtraPayment(orderId, pfPaymentId, moves)
     return {
       outcome: 'ignored',
       reason: `order already ${order.status}; ${paymentStatus} for pf_payment_id ${pfPaymentId || '(none)'} not applied`,
@@ -166,8 +173,8 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
     }
   }
 
-  const to = SETTLING_STATUS[paymentStatus]
-  if (!to) {
+  const move = SETTLING_MOVE[paymentStatus]
+  if (!move) {
     return {
       outcome: 'ignored',
       reason: `payment_status ${JSON.stringify(paymentStatus)} does not settle an order`,
@@ -175,37 +182,30 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
       status: order.status,
     }
   }
-  if (to === 'paid' && !/^\d{1,32}$/.test(pfPaymentId)) {
+  if (move === 'pay' && !/^\d{1,32}$/.test(pfPaymentId)) {
     return reject('COMPLETE without a pf_payment_id', orderId)
   }
 
-  try {
-    // Keyed by the order: a replayed ITN that got this far still mails once.
-    const mail = deps.mail ? await deps.mail(order, to) : []
-    const updated = await deps.orders.transition(orderId, to, {
-      now,
-      note: `PayFast ${paymentStatus}${pfPaymentId ? ` (pf_payment_id ${pfPaymentId})` : ''}`,
-      ...(to === 'paid' ? { pfPaymentId } : {}),
-      mail,
-    })
+  const result = await moveOrder(moves, orderId, {
+    move,
+    note: `PayFast ${paymentStatus}${pfPaymentId ? ` (pf_payment_id ${pfPaymentId})` : ''}`,
+    ...(move === 'pay' ? { pfPaymentId } : {}),
+  })
+  if (result.outcome === 'moved') {
     return {
       outcome: 'accepted',
-      reason: `${paymentStatus}: order ${to}`,
+      reason: `${paymentStatus}: order ${result.order.status}`,
       orderId,
-      status: updated.status,
+      status: result.order.status,
     }
-  } catch (error) {
-    // Two ITNs for one order raced, or the expiry sweep cancelled it meanwhile: the other settled
-    // it first. A losing payment is still money received (unless it is the winner's replay).
-    if (error instanceof InvalidTransitionError) {
-      const settled = await deps.orders.get(orderId)
-      if (to === 'paid' && settled && settled.status !== 'pending_payment') {
-        return flagExtraPayment(orderId, pfPaymentId, now, deps)
-      }
-      return { outcome: 'ignored', reason: `order settled meanwhile: ${error.message}`, orderId }
-    }
-    throw error
   }
+  // Two ITNs for one order raced, or the expiry sweep cancelled it meanwhile: the other settled it
+  // first. A losing payment is still money received (unless it is the winner's replay).
+  if (move === 'pay' && result.order && result.order.status !== 'pending_payment') {
+    return flagExtraPayment(orderId, pfPaymentId, moves)
+  }
+  const why = result.outcome === 'refused' ? result.reason : 'nothing to change'
+  return { outcome: 'ignored', reason: `order settled meanwhile: ${why}`, orderId }
 }
 
 /**
@@ -217,18 +217,22 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
 async function flagExtraPayment(
   orderId: string,
   pfPaymentId: string,
-  now: string,
-  deps: ItnDeps,
+  moves: OrderMoveDeps,
 ): Promise<ItnResult> {
   if (!/^\d{1,32}$/.test(pfPaymentId)) {
     return { outcome: 'rejected', reason: 'COMPLETE without a pf_payment_id', orderId }
   }
-  const { order, flagged } = await deps.orders.flagLatePayment(orderId, { now, pfPaymentId })
+  const result = await moveOrder(moves, orderId, { move: 'flag-payment', pfPaymentId })
+  if (result.outcome === 'refused') {
+    return { outcome: 'ignored', reason: result.reason, orderId }
+  }
+  const { order } = result
   return {
-    outcome: flagged ? 'flagged' : 'ignored',
-    reason: flagged
-      ? `COMPLETE (pf_payment_id ${pfPaymentId}) for an order already ${order.status}: refund needed`
-      : `replay of pf_payment_id ${pfPaymentId}: already recorded on the order (${order.status})`,
+    outcome: result.outcome === 'moved' ? 'flagged' : 'ignored',
+    reason:
+      result.outcome === 'moved'
+        ? `COMPLETE (pf_payment_id ${pfPaymentId}) for an order already ${order.status}: refund needed`
+        : `replay of pf_payment_id ${pfPaymentId}: already recorded on the order (${order.status})`,
     orderId,
     status: order.status,
   }

@@ -16,7 +16,7 @@ import {
   shopPath,
   simulatedFeeCents,
 } from './simulator.server'
-import { fakeOrders, pendingOrder } from './test-fixtures'
+import { fakeOrders, pendingOrder } from '~/lib/orders/orders.test-helper'
 
 const config = {
   merchantId: '10000100',

@@ -1,24 +1,15 @@
-import type { DocumentReference, Transaction } from 'firebase-admin/firestore'
-
 import {
-  EXPIRED_NOTE,
   assertPage,
-  assertRefundNeeded,
-  assertTransition,
   emailKey,
-  extraPaymentNote,
   iso,
   orderSearch,
-  releasesStock,
   safeDocId,
-  shipmentFor,
   wantedPerVariant,
 } from '../rules.server'
 import { mailEnqueued } from '../outbox.server'
 import { OutOfStockError, type OrderStore } from '../store'
 import {
   ORDER_STATUSES,
-  REFUNDED_NOTE,
   type Order,
   type OrderHistoryEntry,
   type OrderStatus,
@@ -27,14 +18,6 @@ import {
 import type { FirestoreContext } from './context.server'
 import { stageOutbox } from './outbox.server'
 import { productFromDoc, variantStockUpdate } from './products.server'
-
-type TransitionOptions = {
-  now: string
-  note?: string
-  pfPaymentId?: string
-  by?: string
-  shipment?: Shipment
-}
 
 type CheckoutKeyDoc = { orderId: string; createdAt: string }
 
@@ -85,50 +68,6 @@ const newestFirst = (a: Order, b: Order) =>
 
 /** Orders are one document each, their lines and history embedded. */
 export function createOrderStore({ col, transaction }: FirestoreContext): OrderStore {
-  /** Reads, validates and writes one transition inside `tx`. All reads happen before any write. */
-  const transitionIn = async (
-    tx: Transaction,
-    ref: DocumentReference,
-    to: OrderStatus,
-    options: TransitionOptions,
-  ): Promise<Order> => {
-    const snap = await tx.get(ref)
-    if (!snap.exists) throw new Error(`Unknown order ${ref.id}`)
-    const order = toOrder(snap.data())
-    assertTransition(order.id, order.status, to)
-    const shipment = shipmentFor(order.id, to, options.shipment)
-    const productSnaps = releasesStock(to)
-      ? await tx.getAll(...new Set(order.lines.map((line) => col.products.doc(line.productId))))
-      : []
-    const next: Order = {
-      ...order,
-      status: to,
-      pfPaymentId: options.pfPaymentId ?? order.pfPaymentId,
-      shipment: shipment ?? order.shipment,
-      history: [
-        ...order.history,
-        { status: to, at: options.now, note: options.note ?? null, by: options.by ?? null },
-      ],
-      updatedAt: options.now,
-    }
-    tx.set(ref, toDoc(next))
-    if (productSnaps.length) {
-      const back = new Map<string, number>()
-      for (const line of order.lines)
-        back.set(line.variantId, (back.get(line.variantId) ?? 0) + line.quantity)
-      for (const snap of productSnaps) {
-        // A product (or variant) removed since the order was placed has no stock to give back.
-        if (!snap.exists) continue
-        const product = productFromDoc(snap.data())
-        const stockById = new Map(
-          product.variants.map((v) => [v.id, v.stock + (back.get(v.id) ?? 0)] as const),
-        )
-        tx.update(snap.ref, { ...variantStockUpdate(product, stockById), updatedAt: options.now })
-      }
-    }
-    return next
-  }
-
   return {
     async place(draft, id, now) {
       const at = iso(now)
@@ -214,50 +153,12 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
       const snap = await col.orders.doc((key.data() as CheckoutKeyDoc).orderId).get()
       return snap.exists ? toOrder(snap.data()) : null
     },
-    async flagLatePayment(id, { now, pfPaymentId }) {
-      const at = iso(now)
-      const ref = col.orders.doc(id)
-      return transaction(async (tx) => {
-        const snap = await tx.get(ref)
-        if (!snap.exists) throw new Error(`Unknown order ${id}`)
-        const order = toOrder(snap.data())
-        const note = extraPaymentNote(order, pfPaymentId)
-        if (note === null) return { order, flagged: false }
-        const next: Order = {
-          ...order,
-          refundNeeded: true,
-          pfPaymentId: order.pfPaymentId ?? pfPaymentId,
-          history: [...order.history, { status: order.status, at, note, by: null }],
-          updatedAt: at,
-        }
-        tx.set(ref, toDoc(next))
-        return { order: next, flagged: true }
-      })
-    },
     async listRefundNeeded() {
       // Equality only (no composite index); the list is short, so it is sorted here.
       const snap = await col.orders.where('refundNeeded', '==', true).get()
       return snap.docs
         .map((doc) => toOrder(doc.data()))
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-    },
-    async markRefunded(id, { by, now }) {
-      const at = iso(now)
-      const ref = col.orders.doc(id)
-      return transaction(async (tx) => {
-        const snap = await tx.get(ref)
-        if (!snap.exists) throw new Error(`Unknown order ${id}`)
-        const order = toOrder(snap.data())
-        assertRefundNeeded(order)
-        const next: Order = {
-          ...order,
-          refundNeeded: false,
-          history: [...order.history, { status: order.status, at, note: REFUNDED_NOTE, by }],
-          updatedAt: at,
-        }
-        tx.set(ref, toDoc(next))
-        return next
-      })
     },
     async list({ status, q, offset, limit }) {
       assertPage({ offset, limit })
@@ -299,36 +200,60 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
       )
       return Object.fromEntries(counts) as Record<OrderStatus, number>
     },
-    // NOTE: `options.mail` (the shipped and cancelled emails) goes to the outbox once it exists.
-    async transition(id, to, options) {
-      const opts = { ...options, now: iso(options.now) }
+    async saveMove(id, change, mail) {
+      const at = iso(change.entry.at)
+      const ref = col.orders.doc(id)
       const { order, mailAdded } = await transaction(async (tx) => {
-        // The move's mail, in the move's transaction: its keys are read first, written last.
-        const writeMail = await stageOutbox(tx, col.outbox, options.mail ?? [], opts.now)
-        const order = await transitionIn(tx, col.orders.doc(id), to, opts)
-        return { order, mailAdded: writeMail() }
+        // All reads before any write: the mail's keys, the order, then the products it gives back to.
+        const writeMail = await stageOutbox(tx, col.outbox, mail, at)
+        const snap = await tx.get(ref)
+        if (!snap.exists) return { order: null, mailAdded: 0 }
+        const order = toOrder(snap.data())
+        // Someone else moved it since the decision: nothing is written, the caller decides again.
+        if (
+          order.status !== change.expected.status ||
+          order.history.length !== change.expected.historyLength
+        ) {
+          return { order: null, mailAdded: 0 }
+        }
+        const productSnaps = change.releaseStock
+          ? await tx.getAll(...new Set(order.lines.map((line) => col.products.doc(line.productId))))
+          : []
+        const next: Order = {
+          ...order,
+          status: change.status,
+          pfPaymentId: change.pfPaymentId,
+          shipment: change.shipment,
+          refundNeeded: change.refundNeeded,
+          history: [...order.history, { ...change.entry, at }],
+          updatedAt: at,
+        }
+        tx.set(ref, toDoc(next))
+        if (productSnaps.length) {
+          const back = new Map<string, number>()
+          for (const line of order.lines)
+            back.set(line.variantId, (back.get(line.variantId) ?? 0) + line.quantity)
+          for (const productSnap of productSnaps) {
+            // A product (or variant) removed since the order was placed has no stock to give back.
+            if (!productSnap.exists) continue
+            const product = productFromDoc(productSnap.data())
+            const stockById = new Map(
+              product.variants.map((v) => [v.id, v.stock + (back.get(v.id) ?? 0)] as const),
+            )
+            tx.update(productSnap.ref, { ...variantStockUpdate(product, stockById), updatedAt: at })
+          }
+        }
+        return { order: next, mailAdded: writeMail() }
       })
       if (mailAdded) mailEnqueued()
       return order
     },
-    async expirePending(olderThan, now) {
-      const at = iso(now)
+    async listPendingBefore(createdBefore) {
       const stale = await col.orders
         .where('status', '==', 'pending_payment')
-        .where('createdAt', '<', iso(olderThan))
+        .where('createdAt', '<', iso(createdBefore))
         .get()
-      let count = 0
-      for (const doc of stale.docs) {
-        // Each order in its own transaction: a payment that lands meanwhile must win, not fail the sweep.
-        const expired = await transaction(async (tx) => {
-          const current = await tx.get(doc.ref)
-          if ((current.data() as Order | undefined)?.status !== 'pending_payment') return false
-          await transitionIn(tx, doc.ref, 'cancelled', { now: at, note: EXPIRED_NOTE })
-          return true
-        })
-        if (expired) count += 1
-      }
-      return count
+      return stale.docs.map((doc) => toOrder(doc.data()))
     },
   }
 }

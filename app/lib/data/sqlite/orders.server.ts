@@ -1,21 +1,8 @@
-import {
-  EXPIRED_NOTE,
-  assertPage,
-  assertRefundNeeded,
-  assertTransition,
-  emailKey,
-  extraPaymentNote,
-  iso,
-  orderSearch,
-  releasesStock,
-  shipmentFor,
-  wantedPerVariant,
-} from '../rules.server'
+import { assertPage, emailKey, iso, orderSearch, wantedPerVariant } from '../rules.server'
 import { mailEnqueued } from '../outbox.server'
 import { OutOfStockError, type OrderStore } from '../store'
 import {
   ORDER_STATUSES,
-  REFUNDED_NOTE,
   type Address,
   type OptionValue,
   type Order,
@@ -61,14 +48,6 @@ type OrderLineRow = {
 }
 
 type HistoryRow = { status: string; at: string; note: string | null; made_by: string | null }
-
-type TransitionOptions = {
-  now: string
-  note?: string
-  pfPaymentId?: string
-  by?: string
-  shipment?: Shipment
-}
 
 /** The back office's filters, as bound to the list queries (null: no filter). */
 type ListParams = { status: string | null; id: string | null; emailKey: string | null }
@@ -124,13 +103,12 @@ export function createOrderStore(context: SqliteContext): OrderStore {
      VALUES (@orderId, (SELECT count(*) FROM order_history WHERE order_id = @orderId), @status,
        @at, @note, @by)`,
   )
-  const updateStatus = db.prepare(
-    `UPDATE orders SET status = @status, pf_payment_id = coalesce(@pfPaymentId, pf_payment_id),
-       shipment = coalesce(@shipment, shipment), updated_at = @now WHERE id = @id`,
-  )
-  const clearRefund = db.prepare('UPDATE orders SET refund_needed = 0, updated_at = ? WHERE id = ?')
-  const flagRefund = db.prepare(
-    'UPDATE orders SET refund_needed = 1, pf_payment_id = coalesce(pf_payment_id, ?), updated_at = ? WHERE id = ?',
+  const countHistory = db
+    .prepare<[string], number>('SELECT count(*) FROM order_history WHERE order_id = ?')
+    .pluck()
+  const updateMoved = db.prepare(
+    `UPDATE orders SET status = @status, pf_payment_id = @pfPaymentId, shipment = @shipment,
+       refund_needed = @refundNeeded, updated_at = @now WHERE id = @id`,
   )
 
   const toOrder = (row: OrderRow): Order => ({
@@ -167,36 +145,6 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   })
-
-  /** Runs inside a transaction; returns the products whose stock went back up. */
-  const applyTransition = (
-    row: OrderRow,
-    to: OrderStatus,
-    options: TransitionOptions,
-  ): string[] => {
-    assertTransition(row.id, row.status as OrderStatus, to)
-    const shipment = shipmentFor(row.id, to, options.shipment)
-    updateStatus.run({
-      status: to,
-      pfPaymentId: options.pfPaymentId ?? null,
-      shipment: shipment ? JSON.stringify(shipment) : null,
-      now: options.now,
-      id: row.id,
-    })
-    insertHistory.run({
-      orderId: row.id,
-      status: to,
-      at: options.now,
-      note: options.note ?? null,
-      by: options.by ?? null,
-    })
-    if (!releasesStock(to)) return []
-    const lines = selectLines.all(row.id)
-    for (const line of lines) {
-      context.addVariantStock(line.variant_id ?? line.product_id, line.quantity, options.now)
-    }
-    return lines.map((line) => line.product_id)
-  }
 
   return {
     async place(draft, id, now) {
@@ -273,36 +221,8 @@ export function createOrderStore(context: SqliteContext): OrderStore {
       const row = selectByCheckoutKey.get(checkoutKey)
       return row ? toOrder(row) : null
     },
-    async flagLatePayment(id, { now, pfPaymentId }) {
-      const at = iso(now)
-      return db
-        .transaction(() => {
-          const row = selectOrder.get(id)
-          if (!row) throw new Error(`Unknown order ${id}`)
-          const order = toOrder(row)
-          const note = extraPaymentNote(order, pfPaymentId)
-          if (note === null) return { order, flagged: false }
-          flagRefund.run(pfPaymentId, at, id)
-          insertHistory.run({ orderId: id, status: row.status, at, note, by: null })
-          return { order: toOrder(selectOrder.get(id)!), flagged: true }
-        })
-        .immediate()
-    },
     async listRefundNeeded() {
       return selectRefundNeeded.all().map(toOrder)
-    },
-    async markRefunded(id, { by, now }) {
-      const at = iso(now)
-      return db
-        .transaction((): Order => {
-          const row = selectOrder.get(id)
-          if (!row) throw new Error(`Unknown order ${id}`)
-          assertRefundNeeded(toOrder(row))
-          clearRefund.run(at, id)
-          insertHistory.run({ orderId: id, status: row.status, at, note: REFUNDED_NOTE, by })
-          return toOrder(selectOrder.get(id)!)
-        })
-        .immediate()
     },
     async list({ status, q, offset, limit }) {
       assertPage({ offset, limit })
@@ -326,18 +246,39 @@ export function createOrderStore(context: SqliteContext): OrderStore {
       for (const { status, count } of countStatuses.all()) counts[status as OrderStatus] = count
       return counts
     },
-    // NOTE: `options.mail` (the shipped and cancelled emails) goes to the outbox once it exists.
-    async transition(id, to, options) {
-      const opts = { ...options, now: iso(options.now) }
+    async saveMove(id, change, mail) {
+      const at = iso(change.entry.at)
       let released: string[] = []
       let mailAdded = 0
       const order = db
-        .transaction((): Order => {
+        .transaction((): Order | null => {
           const row = selectOrder.get(id)
-          if (!row) throw new Error(`Unknown order ${id}`)
-          released = applyTransition(row, to, opts)
+          // Someone else moved it since the decision: nothing is written, the caller decides again.
+          if (
+            !row ||
+            row.status !== change.expected.status ||
+            countHistory.get(id) !== change.expected.historyLength
+          ) {
+            return null
+          }
+          updateMoved.run({
+            status: change.status,
+            pfPaymentId: change.pfPaymentId,
+            shipment: change.shipment ? JSON.stringify(change.shipment) : null,
+            refundNeeded: change.refundNeeded ? 1 : 0,
+            now: at,
+            id,
+          })
+          insertHistory.run({ orderId: id, ...change.entry, at })
+          if (change.releaseStock) {
+            const lines = selectLines.all(id)
+            for (const line of lines) {
+              context.addVariantStock(line.variant_id ?? line.product_id, line.quantity, at)
+            }
+            released = lines.map((line) => line.product_id)
+          }
           // The move's mail, in the move's transaction: kept only if the move is.
-          mailAdded = writeMail(options.mail ?? [], opts.now)
+          mailAdded = writeMail(mail, at)
           return toOrder(selectOrder.get(id)!)
         })
         .immediate()
@@ -345,20 +286,8 @@ export function createOrderStore(context: SqliteContext): OrderStore {
       if (mailAdded) mailEnqueued()
       return order
     },
-    async expirePending(olderThan, now) {
-      const cutoff = iso(olderThan)
-      const at = iso(now)
-      const released: string[] = []
-      const count = db
-        .transaction((): number => {
-          const stale = selectStale.all(cutoff)
-          for (const row of stale)
-            released.push(...applyTransition(row, 'cancelled', { now: at, note: EXPIRED_NOTE }))
-          return stale.length
-        })
-        .immediate()
-      context.emitProducts(released)
-      return count
+    async listPendingBefore(createdBefore) {
+      return selectStale.all(iso(createdBefore)).map(toOrder)
     },
   }
 }

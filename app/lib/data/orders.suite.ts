@@ -1,8 +1,11 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 
+import { REFUNDED_NOTE } from '~/lib/orders/life'
+import { orderMoves } from '~/lib/orders/orders.test-helper'
+
 import { draft, product, type ContractHarness } from './contract.suite'
 import { InvalidTransitionError, type Store } from './store'
-import { REFUNDED_NOTE, type Order, type OrderStatus, type Shipment } from './types'
+import type { Order, OrderStatus, Shipment } from './types'
 
 /**
  * The back office's side of the data stores (issue 12): the staff role, the order list, search,
@@ -17,7 +20,7 @@ const STAFF = 'nomsa@shop.example.co.za'
 const OTHER_STAFF = 'pieter@shop.example.co.za'
 const SHIPMENT: Shipment = { courier: 'The Courier Guy', trackingNumber: 'TCG-000123' }
 
-/** The moves DESIGN.md allows; every other pair of statuses is refused. */
+/** The moves docs/contracts.md allows; every other pair of statuses is refused. */
 const ALLOWED: readonly (readonly [OrderStatus, OrderStatus])[] = [
   ['pending_payment', 'paid'],
   ['pending_payment', 'cancelled'],
@@ -134,7 +137,7 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
       const orderIn = async (status: OrderStatus): Promise<Order> => {
         let order = await place(minutes(0))
         for (const [i, to] of PATH_TO[status].entries()) {
-          order = await store.orders.transition(order.id, to, {
+          order = await orderMoves(store.orders).transition(order.id, to, {
             now: minutes(i + 1),
             shipment: to === 'shipped' ? SHIPMENT : undefined,
           })
@@ -161,7 +164,7 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
         const thandi = await place(minutes(1))
         const sipho = await place(minutes(2), { email: 'Sipho.Dlamini@Example.co.za' })
         const siphoAgain = await place(minutes(3), { email: 'sipho.dlamini@example.co.za' })
-        await store.orders.transition(siphoAgain.id, 'paid', { now: minutes(4) })
+        await orderMoves(store.orders).transition(siphoAgain.id, 'paid', { now: minutes(4) })
         const ids = async (query: Parameters<Store['orders']['list']>[0]) => {
           const page = await store.orders.list(query)
           expect(page.total).toBe(page.items.length)
@@ -222,7 +225,7 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
         })
       })
 
-      it('allows exactly the moves of DESIGN.md and refuses every other, changing nothing', async () => {
+      it('allows exactly the moves of docs/contracts.md and refuses every other, changing nothing', async () => {
         for (const from of STATUSES) {
           const stuck = await orderIn(from)
           for (const to of STATUSES) {
@@ -234,11 +237,11 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
             }
             if (allowed) {
               const order = await orderIn(from)
-              const moved = await store.orders.transition(order.id, to, options)
+              const moved = await orderMoves(store.orders).transition(order.id, to, options)
               expect(moved.status, `${from} -> ${to}`).toBe(to)
             } else {
               await expect(
-                store.orders.transition(stuck.id, to, options),
+                orderMoves(store.orders).transition(stuck.id, to, options),
                 `${from} -> ${to}`,
               ).rejects.toBeInstanceOf(InvalidTransitionError)
             }
@@ -249,14 +252,14 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
 
       it('records which staff member made each move, and nobody for the shop’s', async () => {
         const order = await place(minutes(0))
-        await store.orders.transition(order.id, 'paid', { now: minutes(1), note: 'ITN COMPLETE' })
-        await store.orders.transition(order.id, 'processing', { now: minutes(2), by: STAFF })
-        await store.orders.transition(order.id, 'shipped', {
+        await orderMoves(store.orders).transition(order.id, 'paid', { now: minutes(1), note: 'ITN COMPLETE' })
+        await orderMoves(store.orders).transition(order.id, 'processing', { now: minutes(2), by: STAFF })
+        await orderMoves(store.orders).transition(order.id, 'shipped', {
           now: minutes(3),
           by: OTHER_STAFF,
           shipment: SHIPMENT,
         })
-        const delivered = await store.orders.transition(order.id, 'delivered', {
+        const delivered = await orderMoves(store.orders).transition(order.id, 'delivered', {
           now: minutes(4),
           by: STAFF,
         })
@@ -280,31 +283,31 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
           { courier: '', trackingNumber: 'TCG-1' },
         ]) {
           await expect(
-            store.orders.transition(order.id, 'shipped', { now: minutes(5), by: STAFF, shipment }),
+            orderMoves(store.orders).transition(order.id, 'shipped', { now: minutes(5), by: STAFF, shipment }),
           ).rejects.toBeInstanceOf(InvalidTransitionError)
         }
         expect(await store.orders.get(order.id)).toEqual(order)
 
-        const shipped = await store.orders.transition(order.id, 'shipped', {
+        const shipped = await orderMoves(store.orders).transition(order.id, 'shipped', {
           now: minutes(6),
           by: STAFF,
           shipment: { courier: ' Pargo ', trackingNumber: ' PGO-42 ' },
         })
         expect(shipped.shipment).toEqual({ courier: 'Pargo', trackingNumber: 'PGO-42' })
-        const delivered = await store.orders.transition(order.id, 'delivered', { now: minutes(7) })
+        const delivered = await orderMoves(store.orders).transition(order.id, 'delivered', { now: minutes(7) })
         expect(delivered.shipment).toEqual({ courier: 'Pargo', trackingNumber: 'PGO-42' })
         expect((await store.orders.get(order.id))?.shipment).toEqual(delivered.shipment)
       })
 
       it('marks a late payment refunded once, naming who, and refuses orders not flagged', async () => {
         const cancelled = await orderIn('cancelled')
-        const { order: flagged } = await store.orders.flagLatePayment(cancelled.id, {
+        const { order: flagged } = await orderMoves(store.orders).flagLatePayment(cancelled.id, {
           now: minutes(10),
           pfPaymentId: '777',
         })
         expect(flagged.refundNeeded).toBe(true)
 
-        const refunded = await store.orders.markRefunded(cancelled.id, {
+        const refunded = await orderMoves(store.orders).markRefunded(cancelled.id, {
           by: STAFF,
           now: minutes(20),
         })
@@ -322,29 +325,29 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
         expect(await store.orders.listRefundNeeded()).toEqual([])
 
         await expect(
-          store.orders.markRefunded(cancelled.id, { by: OTHER_STAFF, now: minutes(21) }),
+          orderMoves(store.orders).markRefunded(cancelled.id, { by: OTHER_STAFF, now: minutes(21) }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
         expect(await store.orders.get(cancelled.id)).toEqual(refunded)
         const paid = await orderIn('paid')
         await expect(
-          store.orders.markRefunded(paid.id, { by: STAFF, now: minutes(21) }),
+          orderMoves(store.orders).markRefunded(paid.id, { by: STAFF, now: minutes(21) }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
         expect(await store.orders.get(paid.id)).toEqual(paid)
         await expect(
-          store.orders.markRefunded('NOSUCHORDER1', { by: STAFF, now: minutes(21) }),
+          orderMoves(store.orders).markRefunded('NOSUCHORDER1', { by: STAFF, now: minutes(21) }),
         ).rejects.toThrow()
       })
 
       it('marks a second payment on a delivered order refunded: the flag goes, the status stays', async () => {
         const delivered = await orderIn('delivered')
-        const { order: flagged } = await store.orders.flagLatePayment(delivered.id, {
+        const { order: flagged } = await orderMoves(store.orders).flagLatePayment(delivered.id, {
           now: minutes(10),
           pfPaymentId: '901',
         })
         expect(flagged).toMatchObject({ status: 'delivered', refundNeeded: true })
         expect((await store.orders.listRefundNeeded()).map((o) => o.id)).toEqual([delivered.id])
 
-        const refunded = await store.orders.markRefunded(delivered.id, {
+        const refunded = await orderMoves(store.orders).markRefunded(delivered.id, {
           by: STAFF,
           now: minutes(20),
         })

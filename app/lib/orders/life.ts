@@ -1,0 +1,237 @@
+import type { Order, OrderHistoryEntry, Shipment } from '~/lib/data/types'
+
+/*
+ * The order's life: its states, the moves between them (one table), what each move requires, the
+ * history line it writes, whether it gives the stock back and which mail it causes. Pure: the
+ * decision is taken here, `moveOrder` (./move.server.ts) persists it, and the adapters only store
+ * it atomically. A new state or move (refunds, returns, collection) is a row in ORDER_MOVES.
+ */
+
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'payment_failed',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/** The history note of an unpaid order the expiry sweep cancels. */
+export const EXPIRED_NOTE = 'Payment not completed within 30 minutes'
+
+/** Appended to the history of an order that was paid after it stopped being payable. */
+export const LATE_PAYMENT_NOTE = 'payment received after cancellation: refund needed'
+
+/** Appended to the history when staff mark a late payment refunded (refundNeeded goes off). */
+export const REFUNDED_NOTE = 'payment refunded'
+
+/** The history note of a late payment; carries the PayFast reference staff refund, and keys idempotency. */
+export function latePaymentNote(pfPaymentId: string): string {
+  return `${LATE_PAYMENT_NOTE} (pf_payment_id ${pfPaymentId})`
+}
+
+/** The history note of a further payment for an order already paid; carries the reference to refund. */
+export function secondPaymentNote(pfPaymentId: string): string {
+  return `second payment received (pf_payment_id ${pfPaymentId}): refund needed`
+}
+
+/** What a move needs besides the order: a shipment to ship, a payment reference to flag a payment. */
+type Requirement = 'shipment' | 'payment' | 'refund-flag'
+
+type MoveRule = {
+  /** The statuses the move starts from. */
+  from: readonly OrderStatus[]
+  /** The status it ends in; null: the order keeps its status (a note and a flag only). */
+  to: OrderStatus | null
+  requires?: Requirement
+  /** The order's lines go back into stock. */
+  releasesStock?: boolean
+  /** The buyer hears about it (the mail composer renders the mail for the status reached). */
+  mails?: boolean
+  /** The history note when the caller gives none. */
+  note?: string
+  /** What the move does to the refund flag. */
+  refund?: 'flag' | 'clear'
+}
+
+const SETTLED: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'pending_payment')
+
+/**
+ * Every move an order can make (docs/contracts.md "Orders"). `pay`, `fail` and `cancel` settle an
+ * unpaid order (PayFast, the shopper, staff); `expire` is the sweep's silent cancel; `process`,
+ * `ship` and `deliver` are staff's; `flag-payment` notes a payment the order cannot take (a refund
+ * to make) and `refunded` records that staff made it.
+ */
+export const ORDER_MOVES = {
+  pay: { from: ['pending_payment'], to: 'paid', mails: true },
+  fail: { from: ['pending_payment'], to: 'payment_failed', releasesStock: true, mails: true },
+  cancel: { from: ['pending_payment'], to: 'cancelled', releasesStock: true, mails: true },
+  // NOTE: no mail: the shopper walked away from PayFast half an hour ago, and a message about it
+  // (sent whenever someone next happens to read orders) would only puzzle them.
+  expire: { from: ['pending_payment'], to: 'cancelled', releasesStock: true, note: EXPIRED_NOTE },
+  process: { from: ['paid'], to: 'processing' },
+  ship: { from: ['paid', 'processing'], to: 'shipped', requires: 'shipment', mails: true },
+  deliver: { from: ['shipped'], to: 'delivered' },
+  'flag-payment': { from: SETTLED, to: null, requires: 'payment', refund: 'flag' },
+  refunded: {
+    from: ORDER_STATUSES,
+    to: null,
+    requires: 'refund-flag',
+    note: REFUNDED_NOTE,
+    refund: 'clear',
+  },
+} as const satisfies Record<string, MoveRule>
+
+export type OrderMoveName = keyof typeof ORDER_MOVES
+
+const MOVES = ORDER_MOVES as Record<OrderMoveName, MoveRule>
+
+/** The status changes the table allows, from each status (what the back office offers). */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = Object.fromEntries(
+  ORDER_STATUSES.map((from) => [
+    from,
+    [
+      ...new Set(
+        Object.values(MOVES)
+          .filter((rule) => rule.to !== null && rule.from.includes(from))
+          .map((rule) => rule.to!),
+      ),
+    ],
+  ]),
+) as unknown as Record<OrderStatus, readonly OrderStatus[]>
+
+/** Statuses in which an order no longer holds its stock: no longer payable. */
+export const STOCK_RELEASED_STATUSES: readonly OrderStatus[] = [
+  ...new Set(
+    Object.values(MOVES)
+      .filter((rule) => rule.releasesStock)
+      .map((rule) => rule.to!),
+  ),
+]
+
+/** The move that takes an unpaid or settled order to `to`; a status no move reaches has none. */
+export function moveTo(to: OrderStatus): OrderMoveName | null {
+  const names = Object.keys(MOVES) as OrderMoveName[]
+  // The expiry shares cancel's target; the named cancel is the one a caller asks for by status.
+  return names.find((name) => MOVES[name].to === to && name !== 'expire') ?? null
+}
+
+/**
+ * Whether the table lets `order` make `move` from where it is (the back office offers only these);
+ * what the caller must bring (a shipment, a payment reference) is checked when it is made.
+ */
+export function canMove(order: Pick<Order, 'status' | 'refundNeeded'>, move: OrderMoveName) {
+  const rule = MOVES[move]
+  return rule.from.includes(order.status) && (rule.requires !== 'refund-flag' || order.refundNeeded)
+}
+
+/** What a caller asks of an order: the move and what it brings. */
+export type MoveRequest = {
+  move: OrderMoveName
+  /** Overrides the move's own note (e.g. "PayFast COMPLETE (pf_payment_id 1)"). */
+  note?: string
+  /** The staff member making it (back office); null for the shop, PayFast and the sweep. */
+  by?: string | null
+  /** PayFast's payment reference: recorded by `pay`, required by `flag-payment`. */
+  pfPaymentId?: string
+  /** Required by `ship`: courier and tracking number, both non-blank. */
+  shipment?: Shipment
+}
+
+/**
+ * A decided move as the store persists it, atomically: it applies only while the stored order is
+ * still the one decided on (`expected`), and then writes these fields, appends `entry`, gives the
+ * order's lines back to stock when `releaseStock`, and writes the mail to the outbox.
+ */
+export type OrderChange = {
+  expected: { status: OrderStatus; historyLength: number }
+  status: OrderStatus
+  pfPaymentId: string | null
+  shipment: Shipment | null
+  refundNeeded: boolean
+  entry: OrderHistoryEntry
+  releaseStock: boolean
+}
+
+export type MoveDecision =
+  | { kind: 'change'; change: OrderChange; mails: boolean }
+  /** The move happened already (a repeated payment reference): nothing to write. */
+  | { kind: 'unchanged' }
+  | { kind: 'refused'; reason: string }
+
+type DecidedOrder = Pick<
+  Order,
+  'id' | 'status' | 'history' | 'pfPaymentId' | 'shipment' | 'refundNeeded'
+>
+
+/** The shipment a ship move records: courier and tracking number both non-blank, stored trimmed. */
+function validShipment(shipment: Shipment | undefined): Shipment | null {
+  const courier = shipment?.courier.trim() ?? ''
+  const trackingNumber = shipment?.trackingNumber.trim() ?? ''
+  return courier && trackingNumber ? { courier, trackingNumber } : null
+}
+
+/**
+ * Decides `request` on `order` at `now`, without side effects: refused when the table does not
+ * allow it from the order's status or a requirement is missing; unchanged when it is a repeat.
+ */
+export function decideMove(order: DecidedOrder, request: MoveRequest, now: string): MoveDecision {
+  const rule = MOVES[request.move]
+  if (!rule.from.includes(order.status)) {
+    return {
+      kind: 'refused',
+      reason:
+        rule.to === null
+          ? `Order ${order.id} cannot take ${request.move} while ${order.status}`
+          : `Order ${order.id} cannot go from ${order.status} to ${rule.to}`,
+    }
+  }
+  let shipment = order.shipment
+  let note = request.note ?? rule.note ?? null
+  if (rule.requires === 'shipment') {
+    const given = validShipment(request.shipment)
+    if (!given) {
+      return {
+        kind: 'refused',
+        reason: `Order ${order.id} cannot be shipped without a courier and a tracking number`,
+      }
+    }
+    shipment = given
+  }
+  if (rule.requires === 'refund-flag' && !order.refundNeeded) {
+    return { kind: 'refused', reason: `Order ${order.id} is not waiting for a refund` }
+  }
+  if (rule.requires === 'payment') {
+    const pfPaymentId = request.pfPaymentId ?? ''
+    if (!pfPaymentId) return { kind: 'refused', reason: 'a flagged payment needs its reference' }
+    const late = latePaymentNote(pfPaymentId)
+    const second = secondPaymentNote(pfPaymentId)
+    if (
+      order.pfPaymentId === pfPaymentId ||
+      order.history.some((entry) => entry.note === late || entry.note === second)
+    ) {
+      return { kind: 'unchanged' }
+    }
+    note = STOCK_RELEASED_STATUSES.includes(order.status) ? late : second
+  }
+  const status = rule.to ?? order.status
+  const payment = request.pfPaymentId ?? null
+  return {
+    kind: 'change',
+    mails: rule.mails === true,
+    change: {
+      expected: { status: order.status, historyLength: order.history.length },
+      status,
+      // The paying move records its reference; a flagged payment only when the order had none.
+      pfPaymentId:
+        request.move === 'pay' ? (payment ?? order.pfPaymentId) : (order.pfPaymentId ?? payment),
+      shipment,
+      refundNeeded:
+        rule.refund === 'flag' ? true : rule.refund === 'clear' ? false : order.refundNeeded,
+      entry: { status, at: now, note, by: request.by ?? null },
+      releaseStock: rule.releasesStock === true,
+    },
+  }
+}

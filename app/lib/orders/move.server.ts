@@ -1,0 +1,86 @@
+import type { OrderStore } from '~/lib/data/store'
+import type { Order, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types'
+
+import { decideMove, type MoveRequest } from './life'
+
+/** The mail a move causes, rendered for the status it reaches (the shipped mail with its shipment). */
+export type OrderMailComposer = (
+  order: Order,
+  to: OrderStatus,
+  shipment?: Shipment | null,
+) => Promise<readonly OutboxDraft[]>
+
+/** What moving an order works with: the order store, the clock and the mail composer. */
+export type OrderMoveDeps = {
+  orders: Pick<OrderStore, 'get' | 'saveMove'>
+  /** ISO-8601 time recorded in the history. */
+  now: () => string
+  /** None: the move writes no mail (tests of the store alone). */
+  mail?: OrderMailComposer
+}
+
+export type MoveResult =
+  | { outcome: 'moved'; order: Order }
+  /** A repeat of what the order already records: nothing written. */
+  | { outcome: 'unchanged'; order: Order }
+  /** Not allowed from where the order is now (or no such order): nothing written. */
+  | { outcome: 'refused'; order: Order | null; reason: string }
+
+/**
+ * How often a move is decided again when others moved the order meanwhile. Each lost attempt means
+ * another move was stored, so racing payments (ten ITNs at once) all get through; the bound only
+ * stops an adapter that never stores anything from spinning forever.
+ */
+const MAX_ATTEMPTS = 100
+
+/**
+ * Every way an order changes goes through here (PayFast, staff, the shopper, the expiry sweep):
+ * reads the order, decides the move by the table (./life.ts), composes its mail and has the store
+ * persist it atomically. When the order moved between the read and the write, the store writes
+ * nothing and the move is decided again on a fresh read, so a refusal always names where the order
+ * is now.
+ */
+export async function moveOrder(
+  deps: OrderMoveDeps,
+  orderId: string,
+  request: MoveRequest,
+): Promise<MoveResult> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const order = await deps.orders.get(orderId)
+    if (!order) return { outcome: 'refused', order: null, reason: `Unknown order ${orderId}` }
+    const decision = decideMove(order, request, deps.now())
+    if (decision.kind === 'refused') return { outcome: 'refused', order, reason: decision.reason }
+    if (decision.kind === 'unchanged') return { outcome: 'unchanged', order }
+    const { change } = decision
+    // Keyed by the order and the event: a replayed move that gets this far still mails once.
+    const mail =
+      decision.mails && deps.mail ? await deps.mail(order, change.status, change.shipment) : []
+    const saved = await deps.orders.saveMove(orderId, change, mail)
+    if (saved) return { outcome: 'moved', order: saved }
+  }
+  throw new Error(`Order ${orderId} kept changing: ${request.move} not decided`)
+}
+
+/** A pending_payment order older than this is cancelled and its stock released. */
+export const PENDING_PAYMENT_TTL_MS = 30 * 60 * 1000
+
+/**
+ * Expires stale pending orders (the `expire` move: stock back, no mail). No timers: called lazily
+ * before an order is placed and before orders are read, which is when a stale reservation would
+ * matter. Each order is its own move, so a payment that lands meanwhile wins. Returns how many.
+ */
+export async function expireStalePending(
+  store: { orders: Pick<OrderStore, 'get' | 'saveMove' | 'listPendingBefore'> },
+  now = Date.now(),
+): Promise<number> {
+  const stale = await store.orders.listPendingBefore(
+    new Date(now - PENDING_PAYMENT_TTL_MS).toISOString(),
+  )
+  const deps = { orders: store.orders, now: () => new Date(now).toISOString() }
+  let expired = 0
+  for (const order of stale) {
+    const result = await moveOrder(deps, order.id, { move: 'expire' })
+    if (result.outcome === 'moved') expired += 1
+  }
+  return expired
+}

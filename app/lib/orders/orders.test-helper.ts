@@ -1,0 +1,156 @@
+import { InvalidTransitionError, type OrderStore } from '~/lib/data/store'
+import type { Order, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types'
+
+import { moveTo, type OrderChange, type OrderMoveName } from './life'
+import {
+  expireStalePending,
+  moveOrder,
+  type MoveResult,
+  type OrderMoveDeps,
+} from './move.server'
+
+/** The one order fixture: an unpaid order as the store holds it after checkout (two lines, R 398). */
+export function pendingOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 'K7M2P9QRTW',
+    userId: null,
+    email: 'thandi@example.co.za',
+    firstName: 'Thandi',
+    lastName: 'Mokoena',
+    phone: '082 123 4567',
+    shippingAddress: {
+      line1: '12 Long Street',
+      line2: null,
+      suburb: 'Gardens',
+      city: 'Cape Town',
+      province: 'Western Cape',
+      postalCode: '8001',
+    },
+    lines: [
+      {
+        productId: 'rooibos',
+        variantId: 'rooibos',
+        options: [],
+        name: 'Rooibos tea',
+        unitPriceCents: 8950,
+        quantity: 2,
+        imageUrl: null,
+      },
+      {
+        productId: 'honey',
+        variantId: 'honey',
+        options: [],
+        name: 'Fynbos honey',
+        unitPriceCents: 12000,
+        quantity: 1,
+        imageUrl: null,
+      },
+    ],
+    subtotalCents: 29900,
+    shippingCents: 9900,
+    totalCents: 39800,
+    vatCents: 5191,
+    status: 'pending_payment',
+    history: [{ status: 'pending_payment', at: '2024-05-01T10:00:00.000Z', note: null, by: null }],
+    pfPaymentId: null,
+    refundNeeded: false,
+    shipment: null,
+    createdAt: '2024-05-01T10:00:00.000Z',
+    updatedAt: '2024-05-01T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+/**
+ * An in-memory order store for the order's life: `saveMove` applies a change only while the order
+ * is as decided, as the adapters do. `transitions` lists the status changes it stored, `mail` the
+ * mail it was handed.
+ */
+export function fakeOrders(orders: Order[]): Pick<OrderStore, 'get' | 'saveMove'> & {
+  snapshot(id: string): Order | undefined
+  transitions: { id: string; to: OrderStatus }[]
+  mail: OutboxDraft[]
+} {
+  const byId = new Map(orders.map((order) => [order.id, structuredClone(order)]))
+  const transitions: { id: string; to: OrderStatus }[] = []
+  const mail: OutboxDraft[] = []
+  return {
+    transitions,
+    mail,
+    snapshot: (id) => structuredClone(byId.get(id)),
+    async get(id) {
+      const order = byId.get(id)
+      return order ? structuredClone(order) : null
+    },
+    async saveMove(id, change: OrderChange, drafts) {
+      const order = byId.get(id)
+      if (
+        !order ||
+        order.status !== change.expected.status ||
+        order.history.length !== change.expected.historyLength
+      ) {
+        return null
+      }
+      if (change.status !== order.status) transitions.push({ id, to: change.status })
+      Object.assign(order, {
+        status: change.status,
+        pfPaymentId: change.pfPaymentId,
+        shipment: change.shipment,
+        refundNeeded: change.refundNeeded,
+        updatedAt: change.entry.at,
+      })
+      order.history.push(change.entry)
+      mail.push(...drafts)
+      return structuredClone(order)
+    },
+  }
+}
+
+type TransitionOptions = {
+  now: string
+  note?: string
+  pfPaymentId?: string
+  by?: string
+  shipment?: Shipment
+  mail?: readonly OutboxDraft[]
+}
+
+function moved(result: MoveResult): Order {
+  if (result.outcome === 'refused') throw new InvalidTransitionError(result.reason)
+  return result.order
+}
+
+/**
+ * The order's moves as the store suites make them, each through `moveOrder`: `transition` moves
+ * to a status (its mail handed in), `flagLatePayment` and `markRefunded` flag and clear a refund,
+ * `expirePending` sweeps. A refusal throws InvalidTransitionError, so a suite states it with
+ * `rejects.toBeInstanceOf`.
+ */
+export function orderMoves(orders: Pick<OrderStore, 'get' | 'saveMove' | 'listPendingBefore'>) {
+  const deps = (now: string, mail: readonly OutboxDraft[] = []): OrderMoveDeps => ({
+    orders,
+    now: () => now,
+    mail: async () => mail,
+  })
+  return {
+    async transition(id: string, to: OrderStatus, options: TransitionOptions): Promise<Order> {
+      const move: OrderMoveName | null = moveTo(to)
+      if (!move) throw new InvalidTransitionError(`No move reaches ${to}`)
+      const { now, mail, ...request } = options
+      return moved(await moveOrder(deps(now, mail), id, { move, ...request }))
+    },
+    async flagLatePayment(id: string, { now, pfPaymentId }: { now: string; pfPaymentId: string }) {
+      const result = await moveOrder(deps(now), id, { move: 'flag-payment', pfPaymentId })
+      return { order: moved(result), flagged: result.outcome === 'moved' }
+    },
+    async markRefunded(id: string, { by, now }: { by: string; now: string }): Promise<Order> {
+      return moved(await moveOrder(deps(now), id, { move: 'refunded', by }))
+    },
+    async expirePending(olderThan: string, now: string): Promise<number> {
+      // The sweep's cut-off is now minus the 30 minutes; the suites name both times.
+      const ttl = Date.parse(now) - Date.parse(olderThan)
+      if (ttl !== 30 * 60_000) throw new RangeError('The sweep expires after 30 minutes')
+      return expireStalePending({ orders }, Date.parse(now))
+    },
+  }
+}
