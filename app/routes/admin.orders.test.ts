@@ -239,7 +239,10 @@ describe('/admin/orders/:id moves', () => {
   it('marks a late payment refunded; an order not flagged is refused', async () => {
     const late = await order('pending')
     await orderMoves(store.orders).transition(late.id, 'cancelled', { now: nextTime() })
-    await orderMoves(store.orders).flagLatePayment(late.id, { now: nextTime(), pfPaymentId: 'pf-late' })
+    await orderMoves(store.orders).flagLatePayment(late.id, {
+      now: nextTime(),
+      pfPaymentId: 'pf-late',
+    })
     expect((await loadOrder(late.id, who.staff)).body.order.moves).toEqual(['refunded'])
 
     const result = await postOrder(late.id, { intent: 'refunded' })

@@ -9,12 +9,11 @@ import {
   type OrderMoveName,
 } from '~/lib/orders/life'
 import { moveOrder } from '~/lib/orders/move.server'
-import { STAFF_ORDER_STATUSES } from '~/lib/orders/order-fields'
+import type { OrderMove, STAFF_ORDER_STATUSES } from '~/lib/orders/order-fields'
 import { toOrderView } from '~/lib/orders/orders.server'
 import { STATUS_LABELS } from '~/lib/orders/status'
 
 import { ADMIN_PAGE_SIZE, pageCount, pageSlice } from './paging'
-import type { OrderMove } from '~/lib/orders/order-fields'
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)

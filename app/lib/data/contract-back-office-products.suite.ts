@@ -428,7 +428,10 @@ export function describeBackOfficeProductsContract(name: string, harness: Contra
           'biltong',
         ])
         // Its unpaid order can still be paid.
-        await orderMoves(store.orders).transition(placed.id, 'paid', { now: T0, pfPaymentId: 'pf-2' })
+        await orderMoves(store.orders).transition(placed.id, 'paid', {
+          now: T0,
+          pfPaymentId: 'pf-2',
+        })
 
         await store.products.save({ ...editOf(await get('biltong')), active: true }, audit())
         await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }]), orderId(), T0)

@@ -875,7 +875,9 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           now: minutes(4),
           shipment: { courier: 'The Courier Guy', trackingNumber: 'TCG123' },
         })
-        const delivered = await orderMoves(store.orders).transition(id, 'delivered', { now: minutes(5) })
+        const delivered = await orderMoves(store.orders).transition(id, 'delivered', {
+          now: minutes(5),
+        })
         expect(delivered.history).toEqual([
           { status: 'pending_payment', at: minutes(0), note: null, by: null },
           { status: 'paid', at: minutes(2), note: 'ITN COMPLETE', by: null },
@@ -898,7 +900,10 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         await expect(
           orderMoves(store.orders).transition(id, 'shipped', { now: minutes(1) }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
-        await orderMoves(store.orders).transition(id, 'paid', { now: minutes(1), pfPaymentId: 'pf-1' })
+        await orderMoves(store.orders).transition(id, 'paid', {
+          now: minutes(1),
+          pfPaymentId: 'pf-1',
+        })
         const before = await store.orders.get(id)
         await expect(
           orderMoves(store.orders).transition(id, 'cancelled', { now: minutes(2) }),
@@ -1097,7 +1102,10 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           'payment received after cancellation: refund needed (pf_payment_id 556)',
         ])
 
-        await orderMoves(store.orders).flagLatePayment(failed.id, { now: minutes(44), pfPaymentId: '557' })
+        await orderMoves(store.orders).flagLatePayment(failed.id, {
+          now: minutes(44),
+          pfPaymentId: '557',
+        })
         expect((await store.orders.listRefundNeeded()).map((o) => o.id)).toEqual([
           cancelled.id,
           failed.id,
@@ -1111,7 +1119,10 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           T0,
         )
         await expect(
-          orderMoves(store.orders).flagLatePayment(pending.id, { now: minutes(1), pfPaymentId: '1' }),
+          orderMoves(store.orders).flagLatePayment(pending.id, {
+            now: minutes(1),
+            pfPaymentId: '1',
+          }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
         expect(await store.orders.get(pending.id)).toEqual(pending)
         expect(await store.orders.listRefundNeeded()).toEqual([])
@@ -1129,7 +1140,10 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         })
         // PayFast repeating the ITN that paid it: nothing to refund.
         expect(
-          await orderMoves(store.orders).flagLatePayment(paid.id, { now: minutes(2), pfPaymentId: '1' }),
+          await orderMoves(store.orders).flagLatePayment(paid.id, {
+            now: minutes(2),
+            pfPaymentId: '1',
+          }),
         ).toEqual({ order: paid, flagged: false })
         expect(await store.orders.get(paid.id)).toEqual(paid)
 
@@ -1168,7 +1182,10 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           orderId(),
           T0,
         )
-        await orderMoves(store.orders).transition(placed.id, 'paid', { now: minutes(1), pfPaymentId: '100' })
+        await orderMoves(store.orders).transition(placed.id, 'paid', {
+          now: minutes(1),
+          pfPaymentId: '100',
+        })
         // Ten presses of "Pay now" (the first paid it), each ITN delivered twice, all at once.
         const ids = Array.from({ length: 10 }, (_, i) => String(100 + i))
         const results = await Promise.all(

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 
 import { describe, it } from 'vitest'
 
+import { describeOrderLifeContract } from '~/lib/orders/order-life.suite'
+
 import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './orders.suite'
 import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
@@ -53,6 +55,7 @@ if (!emulator) {
   describeOutboxContract(`firestore emulator at ${emulator}`, harness())
   describeRateLimitContract(`firestore emulator at ${emulator}`, harness())
   describeBackOfficeOrdersContract(`firestore emulator at ${emulator}`, harness())
+  describeOrderLifeContract(`firestore emulator at ${emulator}`, harness())
   describeBackOfficeProductsContract(`firestore emulator at ${emulator}`, harness())
   describeReviewPagesContract(`firestore emulator at ${emulator}`, harness())
   describeContentCopiesContract(`firestore emulator at ${emulator}`, harness())

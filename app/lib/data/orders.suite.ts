@@ -252,8 +252,14 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
 
       it('records which staff member made each move, and nobody for the shop’s', async () => {
         const order = await place(minutes(0))
-        await orderMoves(store.orders).transition(order.id, 'paid', { now: minutes(1), note: 'ITN COMPLETE' })
-        await orderMoves(store.orders).transition(order.id, 'processing', { now: minutes(2), by: STAFF })
+        await orderMoves(store.orders).transition(order.id, 'paid', {
+          now: minutes(1),
+          note: 'ITN COMPLETE',
+        })
+        await orderMoves(store.orders).transition(order.id, 'processing', {
+          now: minutes(2),
+          by: STAFF,
+        })
         await orderMoves(store.orders).transition(order.id, 'shipped', {
           now: minutes(3),
           by: OTHER_STAFF,
@@ -283,7 +289,11 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
           { courier: '', trackingNumber: 'TCG-1' },
         ]) {
           await expect(
-            orderMoves(store.orders).transition(order.id, 'shipped', { now: minutes(5), by: STAFF, shipment }),
+            orderMoves(store.orders).transition(order.id, 'shipped', {
+              now: minutes(5),
+              by: STAFF,
+              shipment,
+            }),
           ).rejects.toBeInstanceOf(InvalidTransitionError)
         }
         expect(await store.orders.get(order.id)).toEqual(order)
@@ -294,7 +304,9 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
           shipment: { courier: ' Pargo ', trackingNumber: ' PGO-42 ' },
         })
         expect(shipped.shipment).toEqual({ courier: 'Pargo', trackingNumber: 'PGO-42' })
-        const delivered = await orderMoves(store.orders).transition(order.id, 'delivered', { now: minutes(7) })
+        const delivered = await orderMoves(store.orders).transition(order.id, 'delivered', {
+          now: minutes(7),
+        })
         expect(delivered.shipment).toEqual({ courier: 'Pargo', trackingNumber: 'PGO-42' })
         expect((await store.orders.get(order.id))?.shipment).toEqual(delivered.shipment)
       })
@@ -325,7 +337,10 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
         expect(await store.orders.listRefundNeeded()).toEqual([])
 
         await expect(
-          orderMoves(store.orders).markRefunded(cancelled.id, { by: OTHER_STAFF, now: minutes(21) }),
+          orderMoves(store.orders).markRefunded(cancelled.id, {
+            by: OTHER_STAFF,
+            now: minutes(21),
+          }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
         expect(await store.orders.get(cancelled.id)).toEqual(refunded)
         const paid = await orderIn('paid')

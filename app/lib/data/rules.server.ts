@@ -1,6 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto'
 
-import { type ContactMessage, type OrderDraft, type RatingSummary, type Review, type User } from './types'
+import {
+  type ContactMessage,
+  type OrderDraft,
+  type RatingSummary,
+  type Review,
+  type User,
+} from './types'
 import type { PageRequest } from './store'
 
 /**

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
+import { describeOrderLifeContract } from '~/lib/orders/order-life.suite'
+
 import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './orders.suite'
 import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
@@ -26,6 +28,7 @@ describeStoreContract('sqlite', harness)
 describeOutboxContract('sqlite', harness)
 describeRateLimitContract('sqlite', harness)
 describeBackOfficeOrdersContract('sqlite', harness)
+describeOrderLifeContract('sqlite', harness)
 describeBackOfficeProductsContract('sqlite', harness)
 describeReviewPagesContract('sqlite', harness)
 describeContentCopiesContract('sqlite', harness)

@@ -2,12 +2,7 @@ import { InvalidTransitionError, type OrderStore } from '~/lib/data/store'
 import type { Order, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types'
 
 import { moveTo, type OrderChange, type OrderMoveName } from './life'
-import {
-  expireStalePending,
-  moveOrder,
-  type MoveResult,
-  type OrderMoveDeps,
-} from './move.server'
+import { expireStalePending, moveOrder, type MoveResult, type OrderMoveDeps } from './move.server'
 
 /** The one order fixture: an unpaid order as the store holds it after checkout (two lines, R 398). */
 export function pendingOrder(overrides: Partial<Order> = {}): Order {

@@ -1,0 +1,293 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import { draft, product, type ContractHarness } from '~/lib/data/contract.suite'
+import type { Store } from '~/lib/data/store'
+import type { Order, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types'
+
+import { ORDER_MOVES, ORDER_STATUSES, type MoveRequest, type OrderMoveName } from './life'
+import { moveOrder, type OrderMoveDeps } from './move.server'
+
+/**
+ * The order's life, move by move, from every status, on a real store (each adapter's
+ * *.contract.test.ts runs it): what is allowed and refused, the status reached, the history line,
+ * the stock given back, the mail written with the move, and what a move requires. The expectations
+ * are written out here, not read from the table, so a change to the table fails until this agrees.
+ */
+
+const T0 = '2025-07-01T08:00:00.000Z'
+const LATER = '2025-07-01T09:00:00.000Z'
+const SHIPMENT: Shipment = { courier: 'The Courier Guy', trackingNumber: 'TCG-42' }
+const PAYMENT = '900100'
+const STAFF = 'nomsa@shop.example.co.za'
+
+type Expected = {
+  from: readonly OrderStatus[]
+  /** Only from an order flagged for a refund. */
+  flagged?: boolean
+  /** null: the order keeps its status. */
+  to: OrderStatus | null
+  releasesStock: boolean
+  mails: boolean
+  /** The history note when the caller gives none (null: none). */
+  note: string | null | ((order: Order) => string)
+  refundNeeded?: boolean
+}
+
+const SETTLED: readonly OrderStatus[] = [
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'payment_failed',
+]
+
+const EXPECTED: Record<OrderMoveName, Expected> = {
+  pay: { from: ['pending_payment'], to: 'paid', releasesStock: false, mails: true, note: null },
+  fail: {
+    from: ['pending_payment'],
+    to: 'payment_failed',
+    releasesStock: true,
+    mails: true,
+    note: null,
+  },
+  cancel: {
+    from: ['pending_payment'],
+    to: 'cancelled',
+    releasesStock: true,
+    mails: true,
+    note: null,
+  },
+  expire: {
+    from: ['pending_payment'],
+    to: 'cancelled',
+    releasesStock: true,
+    mails: false,
+    note: 'Payment not completed within 30 minutes',
+  },
+  process: { from: ['paid'], to: 'processing', releasesStock: false, mails: false, note: null },
+  ship: {
+    from: ['paid', 'processing'],
+    to: 'shipped',
+    releasesStock: false,
+    mails: true,
+    note: null,
+  },
+  deliver: { from: ['shipped'], to: 'delivered', releasesStock: false, mails: false, note: null },
+  'flag-payment': {
+    from: SETTLED,
+    to: null,
+    releasesStock: false,
+    mails: false,
+    refundNeeded: true,
+    note: (order) =>
+      order.status === 'cancelled' || order.status === 'payment_failed'
+        ? `payment received after cancellation: refund needed (pf_payment_id ${PAYMENT})`
+        : `second payment received (pf_payment_id ${PAYMENT}): refund needed`,
+  },
+  refunded: {
+    from: SETTLED,
+    flagged: true,
+    to: null,
+    releasesStock: false,
+    mails: false,
+    refundNeeded: false,
+    note: 'payment refunded',
+  },
+}
+
+/** The moves that take a fresh order to each status. */
+const PATH_TO: Record<OrderStatus, readonly MoveRequest[]> = {
+  pending_payment: [],
+  paid: [{ move: 'pay', pfPaymentId: '1' }],
+  processing: [{ move: 'pay', pfPaymentId: '1' }, { move: 'process' }],
+  shipped: [
+    { move: 'pay', pfPaymentId: '1' },
+    { move: 'ship', shipment: SHIPMENT },
+  ],
+  delivered: [
+    { move: 'pay', pfPaymentId: '1' },
+    { move: 'ship', shipment: SHIPMENT },
+    { move: 'deliver' },
+  ],
+  cancelled: [{ move: 'cancel' }],
+  payment_failed: [{ move: 'fail' }],
+}
+
+/** What each move brings when it is made: the shipment, the payment reference, who. */
+const REQUEST: Record<OrderMoveName, MoveRequest> = {
+  pay: { move: 'pay', pfPaymentId: PAYMENT },
+  fail: { move: 'fail' },
+  cancel: { move: 'cancel' },
+  expire: { move: 'expire' },
+  process: { move: 'process', by: STAFF },
+  ship: { move: 'ship', shipment: SHIPMENT, by: STAFF },
+  deliver: { move: 'deliver', by: STAFF },
+  'flag-payment': { move: 'flag-payment', pfPaymentId: PAYMENT },
+  refunded: { move: 'refunded', by: STAFF },
+}
+
+let seq = 0
+const newOrderId = () => `LF${Date.now().toString(36).toUpperCase()}${(seq++).toString(36)}`
+
+export function describeOrderLifeContract(name: string, harness: ContractHarness): void {
+  describe(`the order's life: ${name}`, () => {
+    let store: Store
+    const HOOK_TIMEOUT = 60_000
+    beforeEach(async () => {
+      store = await harness.fresh({ now: () => new Date(T0) })
+      await store.products.upsertMany([product('tea', { stock: 1000 })])
+    }, HOOK_TIMEOUT)
+    afterEach(async () => {
+      await harness.release(store)
+    }, HOOK_TIMEOUT)
+    afterAll(async () => {
+      await harness.dispose()
+    }, HOOK_TIMEOUT)
+
+    /** Renders one mail per move that mails, keyed by the status it reaches. */
+    const mail: OrderMoveDeps['mail'] = async (order, to) => [
+      {
+        key: `life-${to}:${order.id}`,
+        to: order.email,
+        replyTo: null,
+        subject: `Order ${order.id} is ${to}`,
+        text: to,
+        html: `<p>${to}</p>`,
+        orderId: order.id,
+      } satisfies OutboxDraft,
+    ]
+    const deps = (now: string): OrderMoveDeps => ({ orders: store.orders, now: () => now, mail })
+    const stock = async () => (await store.products.get('tea'))?.stock
+    const mailKeys = async (orderId: string) =>
+      (await store.outbox.list({ orderId, offset: 0, limit: 50 })).items.map((m) => m.key)
+
+    async function orderIn(status: OrderStatus, flagged: boolean): Promise<Order> {
+      const placed = await store.orders.place(
+        draft([{ productId: 'tea', quantity: 3 }]),
+        newOrderId(),
+        T0,
+      )
+      for (const step of PATH_TO[status]) {
+        expect((await moveOrder(deps(T0), placed.id, step)).outcome).toBe('moved')
+      }
+      if (flagged) {
+        const flag = { move: 'flag-payment', pfPaymentId: '77' } as const
+        expect((await moveOrder(deps(T0), placed.id, flag)).outcome).toBe('moved')
+      }
+      return (await store.orders.get(placed.id))!
+    }
+
+    it('has a row here for every move of the table', () => {
+      expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(ORDER_MOVES).sort())
+    })
+
+    for (const move of Object.keys(EXPECTED) as OrderMoveName[]) {
+      const expected = EXPECTED[move]
+      it(`${move}: allowed only from ${expected.from.join(', ')}${expected.flagged ? ' (flagged)' : ''}; what it writes, releases and mails`, async () => {
+        for (const from of ORDER_STATUSES) {
+          for (const flagged of from === 'pending_payment' ? [false] : [false, true]) {
+            const order = await orderIn(from, flagged)
+            const stockBefore = await stock()
+            const mailBefore = await mailKeys(order.id)
+            const allowed = expected.from.includes(from) && (!expected.flagged || flagged)
+            const result = await moveOrder(deps(LATER), order.id, REQUEST[move])
+            const what = `${move} from ${from}${flagged ? ' (flagged)' : ''}`
+            const mailWritten = (await mailKeys(order.id)).filter((k) => !mailBefore.includes(k))
+            if (!allowed) {
+              expect(result.outcome, what).toBe('refused')
+              expect(await store.orders.get(order.id), what).toEqual(order)
+              expect(await stock(), what).toBe(stockBefore)
+              expect(mailWritten, what).toEqual([])
+              continue
+            }
+            expect(result.outcome, what).toBe('moved')
+            const moved = (await store.orders.get(order.id))!
+            expect(moved.status, what).toBe(expected.to ?? from)
+            const note = typeof expected.note === 'function' ? expected.note(order) : expected.note
+            expect(moved.history, what).toEqual([
+              ...order.history,
+              { status: expected.to ?? from, at: LATER, note, by: REQUEST[move].by ?? null },
+            ])
+            expect(moved.updatedAt, what).toBe(LATER)
+            expect(moved.refundNeeded, what).toBe(expected.refundNeeded ?? order.refundNeeded)
+            expect(moved.pfPaymentId, what).toBe(
+              move === 'pay' || move === 'flag-payment'
+                ? (order.pfPaymentId ?? PAYMENT)
+                : order.pfPaymentId,
+            )
+            expect(await stock(), what).toBe(stockBefore! + (expected.releasesStock ? 3 : 0))
+            expect(mailWritten, what).toEqual(
+              expected.mails ? [`life-${expected.to}:${order.id}`] : [],
+            )
+          }
+        }
+      }, 180_000)
+    }
+
+    it('requires a shipment to ship, a payment reference to flag a payment, and a flag to refund', async () => {
+      const paid = await orderIn('paid', false)
+      for (const shipment of [undefined, { courier: ' ', trackingNumber: 'TCG-1' }]) {
+        const result = await moveOrder(deps(LATER), paid.id, {
+          move: 'ship',
+          ...(shipment ? { shipment } : {}),
+        })
+        expect(result).toMatchObject({ outcome: 'refused' })
+      }
+      const shipped = await moveOrder(deps(LATER), paid.id, {
+        move: 'ship',
+        shipment: { courier: ' The Courier Guy ', trackingNumber: ' TCG-42 ' },
+      })
+      // Stored trimmed.
+      expect(shipped.order?.shipment).toEqual(SHIPMENT)
+
+      const cancelled = await orderIn('cancelled', false)
+      const noReference = await moveOrder(deps(LATER), cancelled.id, { move: 'flag-payment' })
+      expect(noReference.outcome).toBe('refused')
+      expect((await moveOrder(deps(LATER), cancelled.id, { move: 'refunded' })).outcome).toBe(
+        'refused',
+      )
+      expect(await store.orders.get(cancelled.id)).toEqual(cancelled)
+    })
+
+    it('records a payment once: the same reference again, or the one that paid, changes nothing', async () => {
+      const paid = await orderIn('paid', false)
+      const again = await moveOrder(deps(LATER), paid.id, {
+        move: 'flag-payment',
+        pfPaymentId: '1',
+      })
+      expect(again.outcome).toBe('unchanged')
+      const first = await moveOrder(deps(LATER), paid.id, REQUEST['flag-payment'])
+      expect(first.outcome).toBe('moved')
+      const repeat = await moveOrder(deps(LATER), paid.id, REQUEST['flag-payment'])
+      expect(repeat.outcome).toBe('unchanged')
+      expect(await store.orders.get(paid.id)).toEqual(first.order)
+    })
+
+    it('decides again when the order moved meanwhile: a stale decision is never stored', async () => {
+      const order = await orderIn('pending_payment', false)
+      // A decision made while the order was unpaid, stored after the shopper cancelled it.
+      const stale = { ...order }
+      expect((await moveOrder(deps(LATER), order.id, { move: 'cancel' })).outcome).toBe('moved')
+      const cancelled = (await store.orders.get(order.id))!
+      const saved = await store.orders.saveMove(
+        order.id,
+        {
+          expected: { status: stale.status, historyLength: stale.history.length },
+          status: 'paid',
+          pfPaymentId: PAYMENT,
+          shipment: null,
+          refundNeeded: false,
+          entry: { status: 'paid', at: LATER, note: null, by: null },
+          releaseStock: false,
+        },
+        [],
+      )
+      expect(saved).toBeNull()
+      expect(await store.orders.get(order.id)).toEqual(cancelled)
+      // Through moveOrder the payment is decided on the cancelled order: refused, nothing written.
+      const paid = await moveOrder(deps(LATER), order.id, REQUEST.pay)
+      expect(paid).toMatchObject({ outcome: 'refused', order: { status: 'cancelled' } })
+    })
+  })
+}
