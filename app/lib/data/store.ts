@@ -13,7 +13,7 @@ import type {
   User,
 } from './types'
 import type { ProductInput } from './variants'
-import type { OrderChange } from '~/lib/orders/life'
+import type { DecideMove, MoveDecision } from '~/lib/orders/life'
 
 /**
  * The ports of the data layer. Each store is one concern; two adapters implement them all
@@ -257,14 +257,18 @@ export interface OrderStore {
   /** Newest first. */
   listForUser(userId: string): Promise<Order[]>
   /**
-   * Persists one decided move (app/lib/orders/life.ts `OrderChange`) in one transaction, with no
-   * rules of its own: only while the order still has `change.expected`'s status and history length
-   * (nothing else moved it since the decision), it writes the status, payment reference, shipment
-   * and refund flag, appends the history entry, gives the lines' units back to stock when
-   * `releaseStock`, and puts `mail` in the outbox (its keys make it once only). Null when the
-   * order changed meanwhile, or does not exist: the caller decides again on a fresh read.
+   * Makes one move in one transaction, with no rules of its own: reads the order, asks `decide`
+   * (app/lib/orders/life.ts, pure) what the move changes on the order as stored, and only when it
+   * is a change writes the status, payment reference, shipment and refund flag, appends the history
+   * entry, gives the lines' units back to stock when `releaseStock`, and puts `mail` in the outbox
+   * (its keys make it once only). Returns the order after the move (as it was when nothing
+   * changed) and the decision; null when there is no such order.
    */
-  saveMove(id: string, change: OrderChange, mail: readonly OutboxDraft[]): Promise<Order | null>
+  saveMove(
+    id: string,
+    decide: DecideMove,
+    mail: readonly OutboxDraft[],
+  ): Promise<{ order: Order; decision: MoveDecision } | null>
   /** Orders still pending_payment that were created before `createdBefore` (the expiry sweep's). */
   listPendingBefore(createdBefore: string): Promise<Order[]>
 }

@@ -141,12 +141,10 @@ export type MoveRequest = {
 }
 
 /**
- * A decided move as the store persists it, atomically: it applies only while the stored order is
- * still the one decided on (`expected`), and then writes these fields, appends `entry`, gives the
- * order's lines back to stock when `releaseStock`, and writes the mail to the outbox.
+ * What a decided move changes, as the store persists it atomically: these fields, the history
+ * entry appended, the order's lines given back to stock when `releaseStock`.
  */
 export type OrderChange = {
-  expected: { status: OrderStatus; historyLength: number }
   status: OrderStatus
   pfPaymentId: string | null
   shipment: Shipment | null
@@ -165,6 +163,9 @@ type DecidedOrder = Pick<
   Order,
   'id' | 'status' | 'history' | 'pfPaymentId' | 'shipment' | 'refundNeeded'
 >
+
+/** The decision a store takes, inside its transaction, on the order as it is stored there. */
+export type DecideMove = (order: Order) => MoveDecision
 
 /** The shipment a ship move records: courier and tracking number both non-blank, stored trimmed. */
 function validShipment(shipment: Shipment | undefined): Shipment | null {
@@ -222,7 +223,6 @@ export function decideMove(order: DecidedOrder, request: MoveRequest, now: strin
     kind: 'change',
     mails: rule.mails === true,
     change: {
-      expected: { status: order.status, historyLength: order.history.length },
       status,
       // The paying move records its reference; a flagged payment only when the order had none.
       pfPaymentId:

@@ -27,38 +27,39 @@ export type MoveResult =
   | { outcome: 'refused'; order: Order | null; reason: string }
 
 /**
- * How often a move is decided again when others moved the order meanwhile. Each lost attempt means
- * another move was stored, so racing payments (ten ITNs at once) all get through; the bound only
- * stops an adapter that never stores anything from spinning forever.
- */
-const MAX_ATTEMPTS = 100
-
-/**
  * Every way an order changes goes through here (PayFast, staff, the shopper, the expiry sweep):
- * reads the order, decides the move by the table (./life.ts), composes its mail and has the store
- * persist it atomically. When the order moved between the read and the write, the store writes
- * nothing and the move is decided again on a fresh read, so a refusal always names where the order
- * is now.
+ * the move is decided by the table (./life.ts) on the order as the store holds it inside the
+ * transaction that writes it, so two moves racing for one order are decided one after the other
+ * and a refusal names where the order is now. The mail is composed beforehand from the order's
+ * read (an order's lines, totals and buyer never change) and written only with the move.
  */
 export async function moveOrder(
   deps: OrderMoveDeps,
   orderId: string,
   request: MoveRequest,
 ): Promise<MoveResult> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const order = await deps.orders.get(orderId)
-    if (!order) return { outcome: 'refused', order: null, reason: `Unknown order ${orderId}` }
-    const decision = decideMove(order, request, deps.now())
-    if (decision.kind === 'refused') return { outcome: 'refused', order, reason: decision.reason }
-    if (decision.kind === 'unchanged') return { outcome: 'unchanged', order }
-    const { change } = decision
-    // Keyed by the order and the event: a replayed move that gets this far still mails once.
-    const mail =
-      decision.mails && deps.mail ? await deps.mail(order, change.status, change.shipment) : []
-    const saved = await deps.orders.saveMove(orderId, change, mail)
-    if (saved) return { outcome: 'moved', order: saved }
+  const order = await deps.orders.get(orderId)
+  if (!order) return { outcome: 'refused', order: null, reason: `Unknown order ${orderId}` }
+  const now = deps.now()
+  const first = decideMove(order, request, now)
+  if (first.kind === 'refused') return { outcome: 'refused', order, reason: first.reason }
+  if (first.kind === 'unchanged') return { outcome: 'unchanged', order }
+  // Keyed by the order and the event: a replayed move that gets this far still mails once.
+  const mail =
+    first.mails && deps.mail
+      ? await deps.mail(order, first.change.status, first.change.shipment)
+      : []
+  const saved = await deps.orders.saveMove(
+    orderId,
+    (current) => decideMove(current, request, now),
+    mail,
+  )
+  if (!saved) return { outcome: 'refused', order: null, reason: `Unknown order ${orderId}` }
+  const { decision } = saved
+  if (decision.kind === 'refused') {
+    return { outcome: 'refused', order: saved.order, reason: decision.reason }
   }
-  throw new Error(`Order ${orderId} kept changing: ${request.move} not decided`)
+  return { outcome: decision.kind === 'change' ? 'moved' : 'unchanged', order: saved.order }
 }
 
 /** A pending_payment order older than this is cancelled and its stock released. */

@@ -4,7 +4,13 @@ import { draft, product, type ContractHarness } from '~/lib/data/contract.suite'
 import type { Store } from '~/lib/data/store'
 import type { Order, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types'
 
-import { ORDER_MOVES, ORDER_STATUSES, type MoveRequest, type OrderMoveName } from './life'
+import {
+  decideMove,
+  ORDER_MOVES,
+  ORDER_STATUSES,
+  type MoveRequest,
+  type OrderMoveName,
+} from './life'
 import { moveOrder, type OrderMoveDeps } from './move.server'
 
 /**
@@ -264,30 +270,27 @@ export function describeOrderLifeContract(name: string, harness: ContractHarness
       expect(await store.orders.get(paid.id)).toEqual(first.order)
     })
 
-    it('decides again when the order moved meanwhile: a stale decision is never stored', async () => {
+    it('decides on the order as stored when the move is written: a stale read never wins', async () => {
       const order = await orderIn('pending_payment', false)
-      // A decision made while the order was unpaid, stored after the shopper cancelled it.
-      const stale = { ...order }
+      // The handler read the order unpaid; the shopper cancelled it before the payment was written.
       expect((await moveOrder(deps(LATER), order.id, { move: 'cancel' })).outcome).toBe('moved')
       const cancelled = (await store.orders.get(order.id))!
+      const seen: OrderStatus[] = []
+      const paidMail = { ...(await mail!(order, 'paid'))[0]!, key: `late-paid:${order.id}` }
       const saved = await store.orders.saveMove(
         order.id,
-        {
-          expected: { status: stale.status, historyLength: stale.history.length },
-          status: 'paid',
-          pfPaymentId: PAYMENT,
-          shipment: null,
-          refundNeeded: false,
-          entry: { status: 'paid', at: LATER, note: null, by: null },
-          releaseStock: false,
+        (current) => {
+          seen.push(current.status)
+          return decideMove(current, REQUEST.pay, LATER)
         },
-        [],
+        [paidMail],
       )
-      expect(saved).toBeNull()
+      expect(seen.at(-1)).toBe('cancelled')
+      expect(saved?.decision.kind).toBe('refused')
+      expect(saved?.order).toEqual(cancelled)
       expect(await store.orders.get(order.id)).toEqual(cancelled)
-      // Through moveOrder the payment is decided on the cancelled order: refused, nothing written.
-      const paid = await moveOrder(deps(LATER), order.id, REQUEST.pay)
-      expect(paid).toMatchObject({ outcome: 'refused', order: { status: 'cancelled' } })
+      // A refused move writes none of its mail.
+      expect(await mailKeys(order.id)).not.toContain(paidMail.key)
     })
   })
 }

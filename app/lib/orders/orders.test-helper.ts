@@ -1,7 +1,7 @@
 import { InvalidTransitionError, type OrderStore } from '~/lib/data/store'
 import type { Order, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types'
 
-import { moveTo, type OrderChange, type OrderMoveName } from './life'
+import { moveTo, type OrderMoveName } from './life'
 import { expireStalePending, moveOrder, type MoveResult, type OrderMoveDeps } from './move.server'
 
 /** The one order fixture: an unpaid order as the store holds it after checkout (two lines, R 398). */
@@ -57,9 +57,9 @@ export function pendingOrder(overrides: Partial<Order> = {}): Order {
 }
 
 /**
- * An in-memory order store for the order's life: `saveMove` applies a change only while the order
- * is as decided, as the adapters do. `transitions` lists the status changes it stored, `mail` the
- * mail it was handed.
+ * An in-memory order store for the order's life: `saveMove` decides on the order as held and
+ * stores a change, as the adapters do in their transactions. `transitions` lists the status
+ * changes it stored, `mail` the mail it stored with them.
  */
 export function fakeOrders(orders: Order[]): Pick<OrderStore, 'get' | 'saveMove'> & {
   snapshot(id: string): Order | undefined
@@ -77,26 +77,24 @@ export function fakeOrders(orders: Order[]): Pick<OrderStore, 'get' | 'saveMove'
       const order = byId.get(id)
       return order ? structuredClone(order) : null
     },
-    async saveMove(id, change: OrderChange, drafts) {
+    async saveMove(id, decide, drafts) {
       const order = byId.get(id)
-      if (
-        !order ||
-        order.status !== change.expected.status ||
-        order.history.length !== change.expected.historyLength
-      ) {
-        return null
+      if (!order) return null
+      const decision = decide(structuredClone(order))
+      if (decision.kind === 'change') {
+        const { change } = decision
+        if (change.status !== order.status) transitions.push({ id, to: change.status })
+        Object.assign(order, {
+          status: change.status,
+          pfPaymentId: change.pfPaymentId,
+          shipment: change.shipment,
+          refundNeeded: change.refundNeeded,
+          updatedAt: change.entry.at,
+        })
+        order.history.push(change.entry)
+        mail.push(...drafts)
       }
-      if (change.status !== order.status) transitions.push({ id, to: change.status })
-      Object.assign(order, {
-        status: change.status,
-        pfPaymentId: change.pfPaymentId,
-        shipment: change.shipment,
-        refundNeeded: change.refundNeeded,
-        updatedAt: change.entry.at,
-      })
-      order.history.push(change.entry)
-      mail.push(...drafts)
-      return structuredClone(order)
+      return { order: structuredClone(order), decision }
     },
   }
 }

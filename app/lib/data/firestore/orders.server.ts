@@ -200,22 +200,18 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
       )
       return Object.fromEntries(counts) as Record<OrderStatus, number>
     },
-    async saveMove(id, change, mail) {
-      const at = iso(change.entry.at)
+    async saveMove(id, decide, mail) {
       const ref = col.orders.doc(id)
-      const { order, mailAdded } = await transaction(async (tx) => {
-        // All reads before any write: the mail's keys, the order, then the products it gives back to.
-        const writeMail = await stageOutbox(tx, col.outbox, mail, at)
+      const saved = await transaction(async (tx) => {
+        // All reads before any write: the order, the mail's keys, the products it gives back to.
         const snap = await tx.get(ref)
-        if (!snap.exists) return { order: null, mailAdded: 0 }
+        if (!snap.exists) return null
         const order = toOrder(snap.data())
-        // Someone else moved it since the decision: nothing is written, the caller decides again.
-        if (
-          order.status !== change.expected.status ||
-          order.history.length !== change.expected.historyLength
-        ) {
-          return { order: null, mailAdded: 0 }
-        }
+        const decision = decide(order)
+        if (decision.kind !== 'change') return { order, decision, mailAdded: 0 }
+        const { change } = decision
+        const at = iso(change.entry.at)
+        const writeMail = await stageOutbox(tx, col.outbox, mail, at)
         const productSnaps = change.releaseStock
           ? await tx.getAll(...new Set(order.lines.map((line) => col.products.doc(line.productId))))
           : []
@@ -243,10 +239,11 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
             tx.update(productSnap.ref, { ...variantStockUpdate(product, stockById), updatedAt: at })
           }
         }
-        return { order: next, mailAdded: writeMail() }
+        return { order: next, decision, mailAdded: writeMail() }
       })
-      if (mailAdded) mailEnqueued()
-      return order
+      if (!saved) return null
+      if (saved.mailAdded) mailEnqueued()
+      return { order: saved.order, decision: saved.decision }
     },
     async listPendingBefore(createdBefore) {
       const stale = await col.orders

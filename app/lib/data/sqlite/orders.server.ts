@@ -103,9 +103,6 @@ export function createOrderStore(context: SqliteContext): OrderStore {
      VALUES (@orderId, (SELECT count(*) FROM order_history WHERE order_id = @orderId), @status,
        @at, @note, @by)`,
   )
-  const countHistory = db
-    .prepare<[string], number>('SELECT count(*) FROM order_history WHERE order_id = ?')
-    .pluck()
   const updateMoved = db.prepare(
     `UPDATE orders SET status = @status, pf_payment_id = @pfPaymentId, shipment = @shipment,
        refund_needed = @refundNeeded, updated_at = @now WHERE id = @id`,
@@ -246,21 +243,18 @@ export function createOrderStore(context: SqliteContext): OrderStore {
       for (const { status, count } of countStatuses.all()) counts[status as OrderStatus] = count
       return counts
     },
-    async saveMove(id, change, mail) {
-      const at = iso(change.entry.at)
+    async saveMove(id, decide, mail) {
       let released: string[] = []
       let mailAdded = 0
-      const order = db
-        .transaction((): Order | null => {
+      const saved = db
+        .transaction(() => {
           const row = selectOrder.get(id)
-          // Someone else moved it since the decision: nothing is written, the caller decides again.
-          if (
-            !row ||
-            row.status !== change.expected.status ||
-            countHistory.get(id) !== change.expected.historyLength
-          ) {
-            return null
-          }
+          if (!row) return null
+          const order = toOrder(row)
+          const decision = decide(order)
+          if (decision.kind !== 'change') return { order, decision }
+          const { change } = decision
+          const at = iso(change.entry.at)
           updateMoved.run({
             status: change.status,
             pfPaymentId: change.pfPaymentId,
@@ -271,20 +265,18 @@ export function createOrderStore(context: SqliteContext): OrderStore {
           })
           insertHistory.run({ orderId: id, ...change.entry, at })
           if (change.releaseStock) {
-            const lines = selectLines.all(id)
-            for (const line of lines) {
-              context.addVariantStock(line.variant_id ?? line.product_id, line.quantity, at)
-            }
-            released = lines.map((line) => line.product_id)
+            for (const line of order.lines)
+              context.addVariantStock(line.variantId, line.quantity, at)
+            released = order.lines.map((line) => line.productId)
           }
           // The move's mail, in the move's transaction: kept only if the move is.
           mailAdded = writeMail(mail, at)
-          return toOrder(selectOrder.get(id)!)
+          return { order: toOrder(selectOrder.get(id)!), decision }
         })
         .immediate()
       context.emitProducts(released)
       if (mailAdded) mailEnqueued()
-      return order
+      return saved
     },
     async listPendingBefore(createdBefore) {
       return selectStale.all(iso(createdBefore)).map(toOrder)
