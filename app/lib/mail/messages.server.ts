@@ -79,8 +79,9 @@ export function orderFailedMail(order: OrderForMail, context: MailContext): Outb
 }
 
 /**
- * The mail an order's move to `to` causes, for `OrderStore.transition`'s `mail` option: paid,
- * shipped (with its shipment), cancelled and payment failed mail the buyer; other moves nothing.
+ * The buyer's mail for an order reaching `to`, as `moveOrder` (app/lib/orders/move.server.ts) asks
+ * for it when the move's row in the order's life mails: paid, shipped (with its shipment),
+ * cancelled and payment failed each have one; other statuses none.
  */
 export async function mailForOrderMove(
   order: OrderForMail,

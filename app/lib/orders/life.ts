@@ -59,7 +59,7 @@ type MoveRule = {
 const SETTLED: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'pending_payment')
 
 /**
- * Every move an order can make (docs/contracts.md "Orders"). `pay`, `fail` and `cancel` settle an
+ * Every move an order can make (docs/contracts.md "Business rules"). `pay`, `fail` and `cancel` settle an
  * unpaid order (PayFast, the shopper, staff); `expire` is the sweep's silent cancel; `process`,
  * `ship` and `deliver` are staff's; `flag-payment` notes a payment the order cannot take (a refund
  * to make) and `refunded` records that staff made it.
@@ -87,20 +87,6 @@ export const ORDER_MOVES = {
 export type OrderMoveName = keyof typeof ORDER_MOVES
 
 const MOVES = ORDER_MOVES as Record<OrderMoveName, MoveRule>
-
-/** The status changes the table allows, from each status (what the back office offers). */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = Object.fromEntries(
-  ORDER_STATUSES.map((from) => [
-    from,
-    [
-      ...new Set(
-        Object.values(MOVES)
-          .filter((rule) => rule.to !== null && rule.from.includes(from))
-          .map((rule) => rule.to!),
-      ),
-    ],
-  ]),
-) as unknown as Record<OrderStatus, readonly OrderStatus[]>
 
 /** Statuses in which an order no longer holds its stock: no longer payable. */
 export const STOCK_RELEASED_STATUSES: readonly OrderStatus[] = [
