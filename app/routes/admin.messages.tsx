@@ -3,9 +3,9 @@ import { data } from '@remix-run/node'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
-import { Pager } from '~/components/admin/pager'
 import { FormErrors } from '~/components/forms'
 import { Link } from '~/components/link'
+import { Pagination } from '~/components/pagination'
 import { ADMIN_HEADERS, adminMeta } from '~/lib/admin/headers'
 import { adminRedirectWithToast } from '~/lib/admin/http.server'
 import { listMessages, markMessageHandled } from '~/lib/admin/messages.server'
@@ -138,7 +138,12 @@ export default function AdminMessages() {
           ))}
         </ul>
       )}
-      <Pager page={page} pageCount={pageCount} total={total} noun="messages" />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        summary={`Page ${page} of ${pageCount} · ${total} messages`}
+        className="admin-pager"
+      />
     </>
   )
 }

@@ -3,9 +3,9 @@ import { redirect } from '@remix-run/node'
 import { Form, useLoaderData, useSubmit } from '@remix-run/react'
 import type { FormEvent } from 'react'
 
-import { Pager } from '~/components/admin/pager'
 import { Link } from '~/components/link'
 import { StatusBadge } from '~/components/orders/order-view'
+import { Pagination } from '~/components/pagination'
 import { useIsPending } from '~/components/use-is-pending'
 import { ADMIN_HEADERS, adminMeta } from '~/lib/admin/headers'
 import { isOrderStatus, listOrders } from '~/lib/admin/orders.server'
@@ -124,7 +124,12 @@ export default function AdminOrders() {
           </table>
         </div>
       )}
-      <Pager page={page} pageCount={pageCount} total={total} noun="orders" />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        summary={`Page ${page} of ${pageCount} · ${total} orders`}
+        className="admin-pager"
+      />
     </>
   )
 }

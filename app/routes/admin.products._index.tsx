@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 
-import { Pager } from '~/components/admin/pager'
 import { Link } from '~/components/link'
+import { Pagination } from '~/components/pagination'
 import { adminMeta } from '~/lib/admin/headers'
 import { listProducts, parseProductListQuery } from '~/lib/admin/products.server'
 import { requireStaff } from '~/lib/auth/staff.server'
@@ -78,7 +78,12 @@ export default function AdminProducts() {
           </table>
         </div>
       )}
-      <Pager page={query.page} pageCount={pageCount} total={total} noun="products" />
+      <Pagination
+        page={query.page}
+        pageCount={pageCount}
+        summary={`Page ${query.page} of ${pageCount} · ${total} products`}
+        className="admin-pager"
+      />
     </>
   )
 }

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
-import { Pager } from '~/components/admin/pager'
 import { ErrorList } from '~/components/forms'
 import { Link } from '~/components/link'
+import { Pagination } from '~/components/pagination'
 import { StarRating } from '~/components/star-rating'
 import { adminMeta } from '~/lib/admin/headers'
 import { listReviews, moderateReview, type ReviewRow } from '~/lib/admin/reviews.server'
@@ -43,7 +43,12 @@ export default function AdminReviews() {
           ))}
         </ol>
       )}
-      <Pager page={page} pageCount={pageCount} total={total} noun="reviews" />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        summary={`Page ${page} of ${pageCount} · ${total} reviews`}
+        className="admin-pager"
+      />
     </>
   )
 }

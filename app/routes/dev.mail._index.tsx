@@ -2,8 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { data } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
-import { Pager } from '~/components/admin/pager'
 import { Link } from '~/components/link'
+import { Pagination } from '~/components/pagination'
 import { pageParam } from '~/lib/admin/paging'
 import { formatSastDateTime } from '~/lib/dates'
 import { DEV_MAIL_HEADERS, listDevMail, requireDevMail } from '~/lib/mail/dev-mail.server'
@@ -67,7 +67,12 @@ export default function DevMail() {
           </table>
         </div>
       )}
-      <Pager page={page} pageCount={pageCount} total={total} noun="emails" />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        summary={`Page ${page} of ${pageCount} · ${total} emails`}
+        className="admin-pager"
+      />
     </div>
   )
 }

@@ -1,12 +1,12 @@
 import { Link } from '~/components/link'
+import { Pagination } from '~/components/pagination'
 import type { ProductStatistics } from '~/lib/catalog/statistics'
-import { REVIEWS_PER_PAGE } from '~/lib/reviews/review-query'
+import { REVIEWS_PER_PAGE, reviewsHref } from '~/lib/reviews/review-query'
 import type { ReviewPage } from '~/lib/reviews/reviews.server'
 
 import { RatingStatistics } from './rating-statistics'
 import { ReviewForm } from './review-form'
 import { ReviewList } from './review-list'
-import { ReviewPagination } from './review-pagination'
 import { ReviewSortForm } from './review-sort'
 
 /**
@@ -57,12 +57,13 @@ export function ProductReviews({
             </div>
           ) : null}
           <ReviewList reviews={items} />
-          <ReviewPagination
-            productPath={productPath}
-            variant={variant}
-            sort={sort}
+          <Pagination
             page={page}
             pageCount={pageCount}
+            href={(n) => reviewsHref(productPath, { variant, sort, page: n })}
+            label="Review pages"
+            pageLabel={(n) => `Reviews page ${n}`}
+            preventScrollReset
           />
         </>
       ) : (

@@ -1,11 +1,10 @@
 import { Link } from '~/components/link'
+import { Pagination } from '~/components/pagination'
 import { ProductCard, ProductCardSkeleton } from '~/components/product-card'
 import type { CatalogResult } from '~/lib/catalog/catalog-index.server'
 import type { ShopParams } from '~/lib/catalog/query.server'
 import { activeFilters, shopHref } from '~/lib/catalog/shop-url'
 import type { ProductSummary } from '~/lib/catalog/summary'
-
-import { Pagination } from './pagination'
 
 /**
  * The results side of /shop: the active filters as removable chips, the product grid (skeleton
@@ -77,7 +76,13 @@ export function ShopResults({
         <EmptyResults params={params} suggestions={suggestions} liked={liked} />
       )}
 
-      {pageCount > 1 && !pending ? <Pagination params={params} pageCount={pageCount} /> : null}
+      {pageCount > 1 && !pending ? (
+        <Pagination
+          page={params.page}
+          pageCount={pageCount}
+          href={(n) => shopHref({ ...params, page: n })}
+        />
+      ) : null}
     </section>
   )
 }

@@ -1,6 +1,6 @@
 import type { Audit, Store } from '~/lib/data/store'
 
-import { pageCount, pageWindow } from './paging'
+import { pageCount, pageSlice } from './paging'
 
 /** One page of /admin/messages, newest first; only the unhandled ones when asked. */
 export async function listMessages(
@@ -8,7 +8,7 @@ export async function listMessages(
   query: { unhandled: boolean; page: number },
 ) {
   const { items, total } = await store.messages.page({
-    ...pageWindow(query.page),
+    ...pageSlice(query.page),
     unhandled: query.unhandled,
   })
   return {

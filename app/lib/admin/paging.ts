@@ -9,7 +9,7 @@ export function pageParam(searchParams: URLSearchParams): number {
 }
 
 /** The store's window for a 1-based page. */
-export function pageWindow(page: number, size = ADMIN_PAGE_SIZE) {
+export function pageSlice(page: number, size = ADMIN_PAGE_SIZE) {
   return { offset: (page - 1) * size, limit: size }
 }
 

@@ -4,7 +4,7 @@ import type { Product, ProductImage, ProductLogEntry } from '~/lib/data/types'
 import { LOW_STOCK_THRESHOLD } from '~/lib/data/types'
 import { formatOptions, optionValuesOf } from '~/lib/data/variants'
 
-import { pageCount, pageParam, pageWindow } from './paging'
+import { pageCount, pageParam, pageSlice } from './paging'
 import type { Category } from './product-edit'
 
 /**
@@ -39,7 +39,7 @@ export type ProductRow = {
 export async function listProducts(query: ProductListQuery) {
   const store = await getStore()
   const page = await store.products.list({
-    ...pageWindow(query.page),
+    ...pageSlice(query.page),
     q: query.q || undefined,
     lowStock: query.lowStock || undefined,
   })

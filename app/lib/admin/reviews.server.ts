@@ -7,7 +7,7 @@ import { notFound } from '~/lib/http.server'
 import { parseSubmission } from '~/lib/submission.server'
 
 import { adminRedirectWithToast } from './http.server'
-import { pageCount, pageParam, pageWindow } from './paging'
+import { pageCount, pageParam, pageSlice } from './paging'
 
 /** /admin/reviews: every review, newest first, hidden ones too; staff hide or show them. */
 
@@ -38,7 +38,7 @@ export type ReviewRow = {
 export async function listReviews(url: URL) {
   const store = await getStore()
   const page = pageParam(url.searchParams)
-  const { items, total } = await store.reviews.list(pageWindow(page))
+  const { items, total } = await store.reviews.list(pageSlice(page))
   const products = await store.products.getMany([...new Set(items.map((r) => r.productId))])
   const names = new Map(products.map((product) => [product.id, product.name]))
   const rows: ReviewRow[] = items.map((review) => ({

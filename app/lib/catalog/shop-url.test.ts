@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { pageWindow, shopHref } from './shop-url'
+import { pageNumbers, shopHref } from './shop-url'
 
 describe('shopHref', () => {
   it('leaves defaults out', () => {
@@ -25,15 +25,15 @@ describe('shopHref', () => {
   })
 })
 
-describe('pageWindow', () => {
+describe('pageNumbers', () => {
   it('lists every page when there are few', () => {
-    expect(pageWindow(1, 1)).toEqual([1])
-    expect(pageWindow(2, 5)).toEqual([1, 2, 3, 4, 5])
+    expect(pageNumbers(1, 1)).toEqual([1])
+    expect(pageNumbers(2, 5)).toEqual([1, 2, 3, 4, 5])
   })
 
   it('puts gaps around the current page', () => {
-    expect(pageWindow(10, 20)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20])
-    expect(pageWindow(1, 20)).toEqual([1, 2, 3, null, 20])
-    expect(pageWindow(20, 20)).toEqual([1, null, 18, 19, 20])
+    expect(pageNumbers(10, 20)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20])
+    expect(pageNumbers(1, 20)).toEqual([1, 2, 3, null, 20])
+    expect(pageNumbers(20, 20)).toEqual([1, null, 18, 19, 20])
   })
 })

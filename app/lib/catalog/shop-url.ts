@@ -34,7 +34,7 @@ export function shopQuery(params: ShopLinkParams): string {
  * The page numbers to link: the first, the last, and two either side of the current one, with
  * null where a gap is ("1 … 4 5 6 7 8 … 20").
  */
-export function pageWindow(page: number, pageCount: number, around = 2): (number | null)[] {
+export function pageNumbers(page: number, pageCount: number, around = 2): (number | null)[] {
   const pages: (number | null)[] = []
   for (let n = 1; n <= pageCount; n++) {
     if (n === 1 || n === pageCount || Math.abs(n - page) <= around) pages.push(n)
