@@ -1,28 +1,12 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { data } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 
-import { ContentPage } from '~/components/bloks/content-page'
+import { ContentRoute, contentLinks, contentMeta } from '~/components/bloks/content-page'
 import { contentHeaders } from '~/lib/content/cache'
-import { pageMeta } from '~/lib/content/meta'
-import { loadPage } from '~/lib/content/pages.server'
-import contentStyles from '~/styles/content.css'
+import { contentPageResponse } from '~/lib/content/pages.server'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }]
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { page, headers } = await loadPage(request, 'faq')
-  return data(page, { headers })
-}
-
+/** /faq: the faq story. */
+export const loader = ({ request }: LoaderFunctionArgs) => contentPageResponse(request, 'faq')
 export const headers = contentHeaders
-
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = matches.find((match) => match.id === 'root')?.data as
-    { layout?: { siteName?: string } } | undefined
-  return pageMeta(data, root?.layout?.siteName)
-}
-
-export default function Faq() {
-  return <ContentPage page={useLoaderData<typeof loader>()} />
-}
+export const links = contentLinks
+export const meta = contentMeta
+export default ContentRoute

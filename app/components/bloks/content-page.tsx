@@ -1,4 +1,9 @@
+import type { LinksFunction, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+
+import { pageMeta } from '~/lib/content/meta'
 import type { PageData } from '~/lib/content/pages.server'
+import contentStyles from '~/styles/content.css'
 
 import { Blok } from './registry'
 import { StoryblokBridge } from './storyblok-bridge'
@@ -11,4 +16,19 @@ export function ContentPage({ page }: { page: PageData }) {
       {page.editor ? <StoryblokBridge /> : null}
     </>
   )
+}
+
+/** The stylesheet of every content route. */
+export const contentLinks: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }]
+
+/** A content route's title and description, with the site name the layout story gives. */
+export const contentMeta: MetaFunction = ({ data, matches }) => {
+  const root = matches.find((match) => match.id === 'root')?.data as
+    { layout?: { siteName?: string } } | undefined
+  return pageMeta(data as PageData | undefined, root?.layout?.siteName)
+}
+
+/** A content route's component: the page its loader read. */
+export function ContentRoute() {
+  return <ContentPage page={useLoaderData<PageData>()} />
 }

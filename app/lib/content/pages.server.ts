@@ -1,3 +1,5 @@
+import { data } from '@remix-run/node'
+
 import { notFound } from '~/lib/http.server'
 
 import { PAGE_RELATIONS, prepareBlok } from './bloks.server'
@@ -21,6 +23,12 @@ export type PageData = {
  */
 export function loadPage(request: Request, slug: string): Promise<{ page: PageData; headers: HeadersInit }> {
   return loadPageFrom(contentFor(request), slug)
+}
+
+/** A content route's answer: the story at `slug` as page data, with its Cache-Control. */
+export async function contentPageResponse(request: Request, slug: string) {
+  const { page, headers } = await loadPage(request, slug)
+  return data(page, { headers })
 }
 
 /** {@link loadPage} over a given content source. */
