@@ -11,6 +11,7 @@ import { newOrderId } from '~/lib/orders/id.server'
 import { moveOrder } from '~/lib/orders/move.server'
 import { trackLimitKey } from '~/lib/orders/track.server'
 import { resetIpLimitKey, signUpLimitKey } from '~/lib/rate-limit.server'
+import { SHOPPER_ADDRESS } from '~/lib/orders/orders.test-helper'
 
 /** A customer account a test made for itself (local sign-in: AUTH_BACKEND=local). */
 export type TestUser = { id: string; email: string; password: string; firstName: string }
@@ -146,14 +147,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           firstName: user?.firstName ?? 'Thandi',
           lastName: 'Mokoena',
           phone: '082 123 4567',
-          shippingAddress: {
-            line1: '12 Long Street',
-            line2: null,
-            suburb: 'Gardens',
-            city: 'Cape Town',
-            province: 'Western Cape',
-            postalCode: '8001',
-          },
+          shippingAddress: SHOPPER_ADDRESS,
           lines: [
             {
               productId: stored.id,

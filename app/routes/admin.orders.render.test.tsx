@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
 
 import type { AdminOrderView } from '~/lib/admin/orders.server'
+import { SHOPPER_ADDRESS } from '~/lib/orders/orders.test-helper'
 
 import AdminOrder from './admin.orders.$id'
 
@@ -52,14 +53,7 @@ function paidOrder(overrides: Partial<AdminOrderView> = {}): AdminOrderView {
     shippingCents: 9900,
     totalCents: 54900,
     vatCents: 7161,
-    shippingAddress: {
-      line1: '12 Long Street',
-      line2: null,
-      suburb: 'Gardens',
-      city: 'Cape Town',
-      province: 'Western Cape',
-      postalCode: '8001',
-    },
+    shippingAddress: SHOPPER_ADDRESS,
     pfPaymentId: '1089250',
     shipment: null,
     refundNeeded: false,

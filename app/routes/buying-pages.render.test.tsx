@@ -6,6 +6,7 @@ import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
 
 import { cartTotals } from '~/lib/cart/rules'
 import type { OrderView } from '~/lib/orders/orders.server'
+import { SHOPPER_ADDRESS } from '~/lib/orders/orders.test-helper'
 
 import CartPage from './cart'
 import PayPage from './checkout_.pay.$id'
@@ -186,14 +187,7 @@ describe('/orders/:id', () => {
     shippingCents: 9900,
     totalCents: 27800,
     vatCents: 3626,
-    shippingAddress: {
-      line1: '12 Long Street',
-      line2: null,
-      suburb: 'Gardens',
-      city: 'Cape Town',
-      province: 'Western Cape',
-      postalCode: '8001',
-    },
+    shippingAddress: SHOPPER_ADDRESS,
     pfPaymentId: '1089250',
     shipment: null,
   }

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 
+import { draft, orderMoves, SHOPPER_ADDRESS } from '~/lib/orders/orders.test-helper'
+
 import {
   DuplicateEmailError,
   InvalidTransitionError,
@@ -7,9 +9,8 @@ import {
   type ProductChange,
   type Store,
 } from './store'
-import type { Address, OrderDraft, Product, ProductVariant } from './types'
+import type { Product, ProductVariant } from './types'
 import { variantIdFor, withVariants, type ProductInput } from './variants'
-import { orderMoves } from '~/lib/orders/orders.test-helper'
 
 /**
  * The behaviour every data adapter must show. Written once; each adapter's *.contract.test.ts runs
@@ -89,54 +90,11 @@ export function shirt(
   return product(id, { options, variants })
 }
 
-const address: Address = {
-  line1: '12 Long Street',
-  line2: null,
-  suburb: 'Gardens',
-  city: 'Cape Town',
-  province: 'Western Cape',
-  postalCode: '8001',
-}
+/** The order fixture's address, for the user tests. */
+const address = SHOPPER_ADDRESS
 
-export function draft(
-  lines: {
-    productId: string
-    variantId?: string
-    options?: { name: string; value: string }[]
-    quantity: number
-    unitPriceCents?: number
-  }[],
-  userId: string | null = null,
-): OrderDraft {
-  const orderLines = lines.map((line) => ({
-    productId: line.productId,
-    variantId: line.variantId ?? line.productId,
-    name: `Product ${line.productId}`,
-    options: line.options ?? [],
-    unitPriceCents: line.unitPriceCents ?? 12_900,
-    quantity: line.quantity,
-    imageUrl: `/images/${line.productId}.jpg`,
-  }))
-  const subtotalCents = orderLines.reduce(
-    (sum, line) => sum + line.unitPriceCents * line.quantity,
-    0,
-  )
-  const shippingCents = subtotalCents >= 100_000 ? 0 : 9_900
-  const totalCents = subtotalCents + shippingCents
-  return {
-    userId,
-    email: 'thandi@example.co.za',
-    firstName: 'Thandi',
-    lastName: 'Mokoena',
-    phone: '082 123 4567',
-    shippingAddress: address,
-    lines: orderLines,
-    subtotalCents,
-    shippingCents,
-    totalCents,
-    vatCents: Math.round((totalCents * 15) / 115),
-  }
-}
+// The order draft is the orders' shared fixture; the suites and many tests import it from here.
+export { draft }
 
 let orderSeq = 0
 const orderId = () =>

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { REFUNDED_NOTE } from '~/lib/orders/life'
+import { ORDER_STATUSES, REFUNDED_NOTE } from '~/lib/orders/life'
 import { orderMoves } from '~/lib/orders/orders.test-helper'
 
 import { draft, product, type ContractHarness } from './contract.suite'
@@ -30,15 +30,7 @@ const ALLOWED: readonly (readonly [OrderStatus, OrderStatus])[] = [
   ['processing', 'shipped'],
   ['shipped', 'delivered'],
 ]
-const STATUSES: readonly OrderStatus[] = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'payment_failed',
-]
+const STATUSES: readonly OrderStatus[] = ORDER_STATUSES
 /** The moves that take a fresh order to each status. */
 const PATH_TO: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: [],

@@ -1,8 +1,66 @@
 import { InvalidTransitionError, type OrderStore } from '~/lib/data/store'
-import type { Order, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types'
+import type {
+  Address,
+  Order,
+  OrderDraft,
+  OrderStatus,
+  OutboxDraft,
+  Shipment,
+} from '~/lib/data/types'
 
 import { moveTo, type OrderMoveName } from './life'
 import { expireStalePending, moveOrder, type MoveResult, type OrderMoveDeps } from './move.server'
+
+/** Where the fixtures' shopper (Thandi Mokoena, Cape Town) has her orders delivered. */
+export const SHOPPER_ADDRESS: Address = {
+  line1: '12 Long Street',
+  line2: null,
+  suburb: 'Gardens',
+  city: 'Cape Town',
+  province: 'Western Cape',
+  postalCode: '8001',
+}
+
+/** What checkout hands the store for these lines (R 129,00 each unless priced): the shared draft. */
+export function draft(
+  lines: {
+    productId: string
+    variantId?: string
+    options?: { name: string; value: string }[]
+    quantity: number
+    unitPriceCents?: number
+  }[],
+  userId: string | null = null,
+): OrderDraft {
+  const orderLines = lines.map((line) => ({
+    productId: line.productId,
+    variantId: line.variantId ?? line.productId,
+    name: `Product ${line.productId}`,
+    options: line.options ?? [],
+    unitPriceCents: line.unitPriceCents ?? 12_900,
+    quantity: line.quantity,
+    imageUrl: `/images/${line.productId}.jpg`,
+  }))
+  const subtotalCents = orderLines.reduce(
+    (sum, line) => sum + line.unitPriceCents * line.quantity,
+    0,
+  )
+  const shippingCents = subtotalCents >= 100_000 ? 0 : 9_900
+  const totalCents = subtotalCents + shippingCents
+  return {
+    userId,
+    email: 'thandi@example.co.za',
+    firstName: 'Thandi',
+    lastName: 'Mokoena',
+    phone: '082 123 4567',
+    shippingAddress: SHOPPER_ADDRESS,
+    lines: orderLines,
+    subtotalCents,
+    shippingCents,
+    totalCents,
+    vatCents: Math.round((totalCents * 15) / 115),
+  }
+}
 
 /** The one order fixture: an unpaid order as the store holds it after checkout (two lines, R 398). */
 export function pendingOrder(overrides: Partial<Order> = {}): Order {
@@ -13,14 +71,7 @@ export function pendingOrder(overrides: Partial<Order> = {}): Order {
     firstName: 'Thandi',
     lastName: 'Mokoena',
     phone: '082 123 4567',
-    shippingAddress: {
-      line1: '12 Long Street',
-      line2: null,
-      suburb: 'Gardens',
-      city: 'Cape Town',
-      province: 'Western Cape',
-      postalCode: '8001',
-    },
+    shippingAddress: SHOPPER_ADDRESS,
     lines: [
       {
         productId: 'rooibos',
