@@ -102,8 +102,6 @@ export const addressFields = {
 
 /** A South African delivery address: line 1, optional line 2, suburb, city, province, postal code. */
 export const address = z.object(addressFields)
-export type AddressInput = z.input<typeof address>
-export type AddressValue = z.output<typeof address>
 
 /** Personal details shared by /account and checkout. */
 export const personalFields = { firstName, lastName, phone }

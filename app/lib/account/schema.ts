@@ -69,8 +69,6 @@ export const authFormSchema = z
     value.intent === 'reset' ? { ...value, email: value.email?.trim().toLowerCase() } : value,
   )
 
-export type AuthForm = z.output<typeof authFormSchema>
-
 /** The one schema of the /account page's forms: `intent` tells them apart. */
 export const accountFormSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('profile'), ...personalFields }),
@@ -78,5 +76,3 @@ export const accountFormSchema = z.discriminatedUnion('intent', [
   /** "Sign out everywhere else": no fields of its own. */
   z.object({ intent: z.literal('signout-others') }),
 ])
-
-export type AccountForm = z.output<typeof accountFormSchema>

@@ -17,5 +17,3 @@ export const contactFormSchema = z.object({
     .min(MESSAGE_MIN, MESSAGE_ASK)
     .max(MESSAGE_MAX, `Keep the message to ${MESSAGE_MAX} characters or fewer`),
 })
-
-export type ContactForm = z.output<typeof contactFormSchema>

@@ -5,25 +5,6 @@ import { errorSummary } from '~/lib/log.server'
 import { rememberPromise } from '~/lib/remember.server'
 
 import { createMailSender, SMTP_NOT_SET_WARNING, type MailSender } from './sender.server'
-import type { MailMessage, MailPort } from './types'
-
-/** A mail port over an outbox: the message waits there until the sender delivers it. */
-export function createOutboxMail(
-  outbox: () => Promise<OutboxStore>,
-  now: () => Date = () => new Date(),
-): MailPort {
-  return {
-    async send(message: MailMessage) {
-      // The outbox wakes this process's sender itself.
-      await (await outbox()).enqueue(message, now().toISOString())
-    },
-  }
-}
-
-/** The process's mail port: into the current store's outbox. */
-export function getMail(): MailPort {
-  return createOutboxMail(async () => (await getStore()).outbox)
-}
 
 export type MailSenderSettings = {
   smtpUrl: string | undefined
@@ -76,5 +57,3 @@ export async function stopMailSender(): Promise<void> {
     console.error(`Mail sender did not stop cleanly: ${errorSummary(error)}`)
   }
 }
-
-export type { MailMessage, MailPort } from './types'
