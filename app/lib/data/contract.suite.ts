@@ -1,14 +1,13 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { draft, orderMoves, SHOPPER_ADDRESS } from '~/lib/orders/orders.test-helper'
-
 import {
-  DuplicateEmailError,
+  draft,
   InvalidTransitionError,
-  OutOfStockError,
-  type ProductChange,
-  type Store,
-} from './store'
+  orderMoves,
+  SHOPPER_ADDRESS,
+} from '~/lib/orders/orders.test-helper'
+
+import { DuplicateEmailError, OutOfStockError, type ProductChange, type Store } from './store'
 import type { Product, ProductVariant } from './types'
 import { variantIdFor, withVariants, type ProductInput } from './variants'
 

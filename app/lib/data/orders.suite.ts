@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { ORDER_STATUSES, REFUNDED_NOTE } from '~/lib/orders/life'
-import { orderMoves } from '~/lib/orders/orders.test-helper'
+import { InvalidTransitionError, orderMoves } from '~/lib/orders/orders.test-helper'
 
 import { draft, product, type ContractHarness } from './contract.suite'
-import { InvalidTransitionError, type Store } from './store'
+import type { Store } from './store'
 import type { Order, OrderStatus, Shipment } from './types'
 
 /**

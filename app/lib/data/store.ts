@@ -230,10 +230,6 @@ export class DuplicateEmailError extends Error {
   name = 'DuplicateEmailError'
 }
 
-export class InvalidTransitionError extends Error {
-  name = 'InvalidTransitionError'
-}
-
 export interface OrderStore {
   /**
    * Reserves stock for every line (per variant) and stores the order, all in one transaction; OutOfStockError if

@@ -1,4 +1,4 @@
-import { InvalidTransitionError, type OrderStore } from '~/lib/data/store'
+import type { OrderStore } from '~/lib/data/store'
 import type {
   Address,
   Order,
@@ -148,6 +148,11 @@ export function fakeOrders(orders: Order[]): Pick<OrderStore, 'get' | 'saveMove'
       return { order: structuredClone(order), decision }
     },
   }
+}
+
+/** A move the order's life refused, thrown by `orderMoves` so suites can state it as a rejection. */
+export class InvalidTransitionError extends Error {
+  name = 'InvalidTransitionError'
 }
 
 type TransitionOptions = {
