@@ -37,7 +37,7 @@ export function secondPaymentNote(pfPaymentId: string): string {
   return `second payment received (pf_payment_id ${pfPaymentId}): refund needed`
 }
 
-/** What a move needs besides the order: a shipment to ship, a payment reference to flag a payment. */
+/** What a move needs besides the order: a shipment, a payment reference, a refund flag. */
 type Requirement = 'shipment' | 'payment' | 'refund-flag'
 
 type MoveRule = {
@@ -59,10 +59,10 @@ type MoveRule = {
 const SETTLED: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'pending_payment')
 
 /**
- * Every move an order can make (docs/contracts.md "Business rules"). `pay`, `fail` and `cancel` settle an
- * unpaid order (PayFast, the shopper, staff); `expire` is the sweep's silent cancel; `process`,
- * `ship` and `deliver` are staff's; `flag-payment` notes a payment the order cannot take (a refund
- * to make) and `refunded` records that staff made it.
+ * Every move an order can make (docs/contracts.md "Business rules"). `pay`, `fail` and `cancel`
+ * settle an unpaid order (PayFast, the shopper, staff); `expire` is the sweep's silent cancel;
+ * `process`, `ship` and `deliver` are staff's; `flag-payment` notes a payment the order cannot take
+ * (a refund to make) and `refunded` records that staff made it.
  */
 export const ORDER_MOVES = {
   pay: { from: ['pending_payment'], to: 'paid', mails: true },

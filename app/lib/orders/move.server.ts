@@ -3,7 +3,7 @@ import type { Order, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types
 
 import { decideMove, type MoveRequest } from './life'
 
-/** The mail a move causes, rendered for the status it reaches (the shipped mail with its shipment). */
+/** The mail a move causes, for the status it reaches (the shipped mail with its shipment). */
 export type OrderMailComposer = (
   order: Order,
   to: OrderStatus,

@@ -21,7 +21,7 @@ export const SHOPPER_ADDRESS: Address = {
   postalCode: '8001',
 }
 
-/** What checkout hands the store for these lines (R 129,00 each unless priced): the shared draft. */
+/** The shared order draft: what checkout hands the store (R 129,00 a unit unless priced). */
 export function draft(
   lines: {
     productId: string
@@ -62,7 +62,7 @@ export function draft(
   }
 }
 
-/** The one order fixture: an unpaid order as the store holds it after checkout (two lines, R 398). */
+/** The one order fixture: an unpaid order as the store holds it after checkout (R 398,00). */
 export function pendingOrder(overrides: Partial<Order> = {}): Order {
   return {
     id: 'K7M2P9QRTW',
@@ -150,7 +150,7 @@ export function fakeOrders(orders: Order[]): Pick<OrderStore, 'get' | 'saveMove'
   }
 }
 
-/** A move the order's life refused, thrown by `orderMoves` so suites can state it as a rejection. */
+/** A move the order's life refused, thrown by `orderMoves` so a suite can expect a rejection. */
 export class InvalidTransitionError extends Error {
   name = 'InvalidTransitionError'
 }
