@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
-import { messageHandledSchema } from '~/lib/admin/schemas'
+import { messageHandledSchema } from '~/lib/admin/message-schema'
 import { orderMoveSchema } from '~/lib/orders/order-fields'
 import { productFormSchema } from '~/lib/admin/product-schema'
 import { reviewModerationSchema } from '~/lib/admin/reviews.server'
