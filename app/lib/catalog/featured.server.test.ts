@@ -44,7 +44,7 @@ describe('resolveFeaturedProducts', () => {
   })
 
   it('prepares a featured_products blok for the page', async () => {
-    const { prepareFeaturedProducts } = await import('./featured.server')
+    const { prepareFeaturedProducts } = await import('~/lib/content/bloks.server')
     const blok = await prepareFeaturedProducts({
       _uid: 'x',
       component: 'featured_products',

@@ -1,7 +1,5 @@
-import type { Blok } from '~/lib/content/types'
-
 import { getCatalog } from './catalog.server'
-import { MAX_FEATURED_PRODUCTS, parseProductIds } from './featured'
+import { MAX_FEATURED_PRODUCTS } from './featured'
 import type { ProductSummary } from './summary'
 
 /**
@@ -15,13 +13,4 @@ export async function resolveFeaturedProducts(ids: readonly string[]): Promise<P
   return found.length > 0
     ? found
     : catalog.featured(Math.min(MAX_FEATURED_PRODUCTS, Math.max(ids.length, 4)))
-}
-
-/**
- * The content loader's preparer for the `featured_products` blok: swaps `product_ids` for the
- * card summaries the component renders (register in app/lib/content/bloks.server.ts).
- */
-export async function prepareFeaturedProducts(blok: Blok): Promise<Blok> {
-  const { product_ids: productIds, ...rest } = blok
-  return { ...rest, products: await resolveFeaturedProducts(parseProductIds(productIds)) }
 }

@@ -1,4 +1,5 @@
-import { prepareFeaturedProducts } from '~/lib/catalog/featured.server'
+import { parseProductIds } from '~/lib/catalog/featured'
+import { resolveFeaturedProducts } from '~/lib/catalog/featured.server'
 
 import { linkHref } from './blok-fields'
 import { ContentUnavailableError } from './last-good-copy.server'
@@ -87,6 +88,15 @@ async function prepareQuotes(blok: Blok): Promise<Blok> {
     return [{ uuid: String(entry.uuid), quote, author: text(content.author), location: text(content.location) }]
   })
   return { ...blok, quotes }
+}
+
+/**
+ * The `featured_products` blok: swaps the editor's `product_ids` for the card summaries the
+ * component renders.
+ */
+export async function prepareFeaturedProducts(blok: Blok): Promise<Blok> {
+  const { product_ids: productIds, ...rest } = blok
+  return { ...rest, products: await resolveFeaturedProducts(parseProductIds(productIds)) }
 }
 
 function isBlokList(value: unknown): value is Blok[] {
