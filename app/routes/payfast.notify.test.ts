@@ -60,17 +60,8 @@ afterAll(async () => {
 /** The shared pending order, as checkout hands it to the store: one line of the product seeded above. */
 function draft(): OrderDraft {
   const order = pendingOrder({
-    lines: [
-      {
-        productId: 'rooibos',
-        variantId: 'rooibos',
-        options: [],
-        name: 'Rooibos tea',
-        unitPriceCents: 8950,
-        quantity: 2,
-        imageUrl: null,
-      },
-    ],
+    // The fixture's first line alone (2 x Rooibos tea).
+    lines: pendingOrder().lines.slice(0, 1),
     subtotalCents: 17900,
     totalCents: 27800,
     vatCents: 3626,
