@@ -1,7 +1,7 @@
 import { parse } from '@conform-to/dom'
 import { describe, expect, it } from 'vitest'
 
-import { MAX_VARIANTS } from '~/lib/admin/product-schema'
+import { MAX_VARIANTS } from '~/lib/data/variants'
 
 import {
   bodyRule,

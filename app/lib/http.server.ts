@@ -1,6 +1,6 @@
 import { getPaths } from '@conform-to/dom'
 
-import { MAX_VARIANTS } from '~/lib/admin/product-schema'
+import { MAX_VARIANTS } from '~/lib/data/variants'
 
 /** A thrown 404: the root error boundary renders "This page could not be found". */
 export function notFound(message = 'This page could not be found') {

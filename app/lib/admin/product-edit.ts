@@ -1,8 +1,8 @@
 import type { ProductEdit } from '~/lib/data/store'
 import type { Product, ProductOption } from '~/lib/data/types'
-import { slugify, variantIdFor } from '~/lib/data/variants'
+import { MAX_VARIANTS, slugify, variantIdFor } from '~/lib/data/variants'
 
-import { MAX_VARIANTS, type ProductSaveForm } from './product-schema'
+import type { ProductSaveForm } from './product-schema'
 
 /**
  * Turns a checked product form into the store's ProductEdit: options from the editor's rows, one

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { MAX_OPTIONS } from '~/lib/data/variants'
+import { MAX_OPTIONS, MAX_VARIANTS } from '~/lib/data/variants'
 import {
   checkbox,
   compareAtPrice,
@@ -21,8 +21,6 @@ export const PRODUCT_NAME_MAX = 120
 export const PRODUCT_DESCRIPTION_MAX = 5000
 export const OPTION_NAME_MAX = 30
 export const OPTION_VALUES_MAX = 600
-/** Combinations of option values a product may sell (3 options of 4 or 5 values fit). */
-export const MAX_VARIANTS = 100
 export const ALT_MAX = 200
 
 const COMPARE_AT_ABOVE_PRICE = 'The compare-at price must be higher than the price, or left empty'

@@ -8,6 +8,8 @@ import type { OptionValue, Product, ProductVariant } from './types'
 
 /** At most this many options per product (Size, Colour, Pack). */
 export const MAX_OPTIONS = 3
+/** Combinations of option values a product may sell (3 options of 4 or 5 values fit). */
+export const MAX_VARIANTS = 100
 
 /** Joins ids and option values: `{productId}--{slug}` cannot be mistaken for a product id's dashes. */
 const VARIANT_SEPARATOR = '--'
