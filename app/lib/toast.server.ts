@@ -1,6 +1,6 @@
-import { createCookieSessionStorage, redirect } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
 
-import { env } from '~/lib/env.server'
+import { visitorCookieSession } from '~/lib/cookies.server'
 import { type Toast, type ToastInput, toastSchema } from '~/lib/toast'
 
 const TOAST_KEY = 'toast'
@@ -8,19 +8,10 @@ const TOAST_KEY = 'toast'
 /**
  * Flash messages in a cookie of their own (as epic-stack's toast.server.ts): an action that changes
  * the session and shows a message sets two independent cookies, so it never commits the session
- * twice and no Set-Cookie can undo another. Signed like the session cookie (SESSION_SECRET, a comma
- * list for rotation), httpOnly, SameSite=Lax, Secure in production.
+ * twice and no Set-Cookie can undo another. Signed and flagged like the session cookie
+ * (cookies.server.ts); it lasts the browser session.
  */
-export const toastSessionStorage = createCookieSessionStorage({
-  cookie: {
-    name: 'en_toast',
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: env.isProduction && env.appUrl.startsWith('https:'),
-    secrets: env.sessionSecrets,
-  },
-})
+export const toastSessionStorage = visitorCookieSession({ name: 'en_toast' })
 
 /**
  * Headers that flash `toast` for the next page (a toast with JS, an inline notice without): `headers`

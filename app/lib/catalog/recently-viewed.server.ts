@@ -1,6 +1,4 @@
-import { createCookie } from '@remix-run/node'
-
-import { env } from '~/lib/env.server'
+import { visitorCookie } from '~/lib/cookies.server'
 
 import { parseRecentlyViewed, withView } from './recently-viewed'
 
@@ -12,14 +10,7 @@ import { parseRecentlyViewed, withView } from './recently-viewed'
  */
 export const RECENTLY_VIEWED_COOKIE = 'en_recent'
 
-const recentCookie = createCookie(RECENTLY_VIEWED_COOKIE, {
-  httpOnly: true,
-  sameSite: 'lax',
-  path: '/',
-  secure: env.isProduction && env.appUrl.startsWith('https:'),
-  secrets: env.sessionSecrets,
-  maxAge: 60 * 60 * 24 * 30,
-})
+const recentCookie = visitorCookie({ name: RECENTLY_VIEWED_COOKIE, maxAge: 60 * 60 * 24 * 30 })
 
 /** The ids the visitor viewed, newest first; a forged or malformed cookie reads as none. */
 export async function recentlyViewedIds(request: Request): Promise<string[]> {

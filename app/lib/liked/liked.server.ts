@@ -1,9 +1,7 @@
-import { createCookie } from '@remix-run/node'
-
 import { getUserId } from '~/lib/auth/user.server'
 import { toProductSummary, type ProductSummary } from '~/lib/catalog/summary'
+import { visitorCookie } from '~/lib/cookies.server'
 import { getStore } from '~/lib/data/index.server'
-import { env } from '~/lib/env.server'
 
 /** Visitors keep at most this many liked products (newest first); older ones drop off. */
 const MAX_VISITOR_LIKES = 100
@@ -13,14 +11,7 @@ const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,79}$/
  * The visitor's liked products: its own signed cookie, separate from the session so the session
  * cookie stays small. Stored as one comma-joined string (fits 100 ids well inside 4 KB).
  */
-const likedCookie = createCookie('__liked', {
-  httpOnly: true,
-  sameSite: 'lax',
-  path: '/',
-  secure: env.isProduction && env.appUrl.startsWith('https:'),
-  secrets: env.sessionSecrets,
-  maxAge: 60 * 60 * 24 * 365,
-})
+const likedCookie = visitorCookie({ name: '__liked', maxAge: 60 * 60 * 24 * 365 })
 
 function cleanIds(ids: readonly string[]) {
   return [...new Set(ids.filter((id) => PRODUCT_ID.test(id)))].slice(0, MAX_VISITOR_LIKES)
