@@ -14,6 +14,21 @@ import { productFromDoc } from './products.server'
  * transactions, and the default of 5 attempts is too few for a rush on the last units.
  */
 const TRANSACTION_ATTEMPTS = 30
+/**
+ * NOTE: under contention the Firestore emulator sometimes closes a transaction it chose to abort and
+ * answers the next call with INVALID_ARGUMENT "Transaction is invalid or closed." instead of
+ * ABORTED, which the SDK does not retry (firebase-tools issue 4473). Nothing of it was committed, so
+ * the whole transaction runs again. Production Firestore answers ABORTED and the SDK retries it.
+ */
+const EMULATOR_CLOSED_RETRIES = 5
+
+function closedByEmulator(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === 3 &&
+    /Transaction is invalid or closed/.test(error.message)
+  )
+}
 
 /**
  * What the Firestore stores share over one database: its collections, a transaction runner with
@@ -50,13 +65,23 @@ export function createFirestoreContext(db: Firestore, clock: () => Date): Firest
     // before the write returns (an action's redirect never beats the snapshot listener).
     async transaction(fn) {
       const written = new Set<string>()
-      const result = await db.runTransaction(
-        (tx) => {
-          written.clear() // a retried attempt writes afresh
-          return fn(recordingProductWrites(tx, col.products, written))
-        },
-        { maxAttempts: TRANSACTION_ATTEMPTS },
-      )
+      const attempt = () =>
+        db.runTransaction(
+          (tx) => {
+            written.clear() // a retried attempt writes afresh
+            return fn(recordingProductWrites(tx, col.products, written))
+          },
+          { maxAttempts: TRANSACTION_ATTEMPTS },
+        )
+      let result: Awaited<ReturnType<typeof attempt>>
+      for (let tries = 1; ; tries++) {
+        try {
+          result = await attempt()
+          break
+        } catch (error) {
+          if (tries >= EMULATOR_CLOSED_RETRIES || !closedByEmulator(error)) throw error
+        }
+      }
       await productFeed.committed(written)
       return result
     },
