@@ -1,3 +1,5 @@
+import { nowMs } from '~/lib/clock'
+
 const STORAGE_KEY = 'shop:chunk-reload-at'
 const MIN_INTERVAL_MS = 60_000
 const CHUNK_FAILURE =
@@ -14,7 +16,7 @@ export function isChunkLoadError(error: unknown): boolean {
  * deploy cannot loop. Returns whether it reloaded.
  */
 export function reloadForFailedChunk(
-  now = Date.now(),
+  now = nowMs(),
   storage: Pick<Storage, 'getItem' | 'setItem'> = window.sessionStorage,
 ): boolean {
   const last = Number(storage.getItem(STORAGE_KEY) ?? 0)

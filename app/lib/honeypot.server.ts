@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
 
+import { nowMs } from '~/lib/clock'
 import { env } from '~/lib/env.server'
 
 /**
@@ -31,7 +32,7 @@ export class Honeypot {
   constructor(private readonly secrets: readonly [string, ...string[]]) {}
 
   /** Props for `HoneypotProvider`: the field names and the signed time the form was rendered. */
-  getInputProps({ validFromTimestamp = Date.now() } = {}): HoneypotInputProps {
+  getInputProps({ validFromTimestamp = nowMs() } = {}): HoneypotInputProps {
     const stamp = String(validFromTimestamp)
     return {
       nameFieldName: NAME_FIELD,
@@ -62,7 +63,7 @@ export class Honeypot {
     const time = Number(stamp)
     if (!Number.isSafeInteger(time) || time <= 0)
       throw new SpamError('Invalid honeypot valid from input')
-    if (time > Date.now()) throw new SpamError('Honeypot valid from is in future')
+    if (time > nowMs()) throw new SpamError('Honeypot valid from is in future')
   }
 }
 

@@ -1,3 +1,4 @@
+import { nowMs } from '~/lib/clock'
 import type { ClaimedWindow, LimitClaim, RateLimitStore } from '~/lib/data/store'
 
 const MINUTE = 60 * 1000
@@ -82,7 +83,7 @@ export type RefusedClaim = { ok: false; key: string; retryAfterMs: number }
 export async function claimLimits(
   store: RateLimitStore,
   limits: readonly LimitClaim[],
-  now = Date.now(),
+  now = nowMs(),
 ): Promise<GrantedClaim | RefusedClaim> {
   const result = await store.claim(limits, now)
   if (!result.allowed) return { ok: false, key: result.key, retryAfterMs: result.retryAfterMs }
@@ -123,7 +124,7 @@ export function signInIpKey(ip: string) {
 export async function claimSignIn(
   store: RateLimitStore,
   { email, ip }: SignInAttempt,
-  now = Date.now(),
+  now = nowMs(),
 ) {
   const limits = [
     { key: signInEmailKey(email), ...SIGN_IN_FAILURES },

@@ -12,6 +12,7 @@ import { messageHandledSchema } from '~/lib/admin/message-schema'
 import { listMessages, markMessageHandled } from '~/lib/admin/messages.server'
 import { pageParam } from '~/lib/admin/paging'
 import { requireStaff } from '~/lib/auth/staff.server'
+import { nowIso } from '~/lib/clock'
 import { getStore } from '~/lib/data/index.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { formatSastDateTime } from '~/lib/dates'
@@ -46,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const store = await getStore()
   const found = await markMessageHandled(store, submission.value.messageId, {
     by: staff.email,
-    now: new Date().toISOString(),
+    now: nowIso(),
   })
   if (!found) {
     return data<MessagesActionData>(

@@ -5,6 +5,7 @@ import { getAuth } from '~/lib/auth/index.server'
 import { AuthProviderError, EmailTakenError, type AuthSession } from '~/lib/auth/types'
 import { commitSignedOutSession, commitUserSession } from '~/lib/auth/user.server'
 import { mergeVisitorCart } from '~/lib/cart/cart.server'
+import { now as clock } from '~/lib/clock'
 import { getSession } from '~/lib/cookie-session.server'
 import { getStore } from '~/lib/data/index.server'
 import { env } from '~/lib/env.server'
@@ -165,7 +166,7 @@ export async function authAction({
       } catch (error) {
         if (!(error instanceof EmailTakenError)) throw error
         // The owner hears of it instead, at most once an hour (the mail's key).
-        const now = new Date()
+        const now = clock()
         await store.outbox.enqueue(
           signUpTakenMail(form.email, now, await mailContext()),
           now.toISOString(),

@@ -6,6 +6,7 @@ import {
   unstable_parseMultipartFormData,
 } from '@remix-run/node'
 
+import { nowIso } from '~/lib/clock'
 import { getStore } from '~/lib/data/index.server'
 import { StockBelowHeldError, type Audit, type ProductEdit } from '~/lib/data/store'
 import type { Product, User } from '~/lib/data/types'
@@ -100,7 +101,7 @@ export async function productAction({
     return refuse(intent, submission.reply({ hideFields: ['image'] }))
   }
   const form = submission.value
-  const audit: Audit = { by: staff.email, now: new Date().toISOString() }
+  const audit: Audit = { by: staff.email, now: nowIso() }
 
   if (form.intent === 'save') {
     return saveProduct(form, existing, audit, ({ '': formErrors, ...fieldErrors }) =>

@@ -1,6 +1,7 @@
 import { data } from '@remix-run/node'
 import { z } from 'zod'
 
+import { nowIso } from '~/lib/clock'
 import { getStore } from '~/lib/data/index.server'
 import type { User } from '~/lib/data/types'
 import { notFound } from '~/lib/http.server'
@@ -75,7 +76,7 @@ export async function moderateReview({
   const store = await getStore()
   const review = await store.reviews.setHidden(reviewId, intent === 'hide', {
     by: staff.email,
-    now: new Date().toISOString(),
+    now: nowIso(),
   })
   if (!review) throw notFound()
   const page = pageParam(new URL(request.url).searchParams)

@@ -1,6 +1,7 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth, type Auth } from 'firebase-admin/auth'
 
+import { now, nowMs } from '~/lib/clock'
 import {
   DuplicateEmailError,
   type SessionRecord,
@@ -214,9 +215,7 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthAdapter {
   async function revokeOthers(session: SessionRecord) {
     await admin.revokeRefreshTokens(session.userId)
     const account = await admin.getUser(session.userId)
-    const validSince = account.tokensValidAfterTime
-      ? new Date(account.tokensValidAfterTime)
-      : new Date()
+    const validSince = account.tokensValidAfterTime ? new Date(account.tokensValidAfterTime) : now()
     return { token: session.token, othersRevokedAt: validSince.toISOString() }
   }
 
@@ -346,7 +345,7 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthAdapter {
         admin.verifyIdToken(idToken),
       )
       // Firebase's advice: mint a session cookie only for a sign-in made in the last five minutes.
-      if (Date.now() / 1000 - claims.auth_time > 5 * 60) {
+      if (nowMs() / 1000 - claims.auth_time > 5 * 60) {
         throw new AuthProviderError('The Google sign-in is too old; please sign in again')
       }
       const token = await rejectedAsProviderError('createSessionCookie', () => sessionFor(idToken))

@@ -6,6 +6,7 @@ import {
   type SessionStore,
   type UserStore,
 } from '~/lib/data/store'
+import { systemClock } from '~/lib/clock'
 import { mailContext, passwordResetMail } from '~/lib/mail/messages.server'
 
 import { decoyHash, hashPassword, verifyPassword } from './password.server'
@@ -30,7 +31,7 @@ export function hashResetToken(token: string) {
 /** Local accounts: users and scrypt hashes in the shop's own data layer. */
 export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
   const { users, credentials } = options
-  const now = options.now ?? (() => new Date())
+  const now = options.now ?? systemClock
   const sessions = storedSessions(
     options.sessions,
     // A session outlives nothing it stands for: a deleted account ends it.

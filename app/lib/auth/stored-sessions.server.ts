@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '~/lib/clock'
 import { SESSION_TOUCH_MS, type SessionRecord, type SessionStore } from '~/lib/data/store'
 
 import type { AuthAdapter } from './types'
@@ -24,7 +25,7 @@ export type SessionProvider = {
 export function storedSessions(
   sessions: SessionStore,
   provider: SessionProvider,
-  now: () => Date = () => new Date(),
+  now: Clock = systemClock,
 ): Pick<AuthAdapter, 'startSession' | 'verify' | 'signOut' | 'signOutOthers'> & {
   /** Ends every session of the user (a password reset). */
   endAll(userId: string): Promise<number>

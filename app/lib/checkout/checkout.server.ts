@@ -13,6 +13,7 @@ import {
 } from '~/lib/cart/cart.server'
 import { requireCartItems } from '~/lib/cart/guard.server'
 import { cartTotals } from '~/lib/cart/rules'
+import { nowIso } from '~/lib/clock'
 import { getStore, type Store } from '~/lib/data/index.server'
 import { OutOfStockError } from '~/lib/data/store'
 import type { Order, OrderDraft, User } from '~/lib/data/types'
@@ -143,7 +144,7 @@ export async function checkoutAction({ request }: { request: Request }) {
   const draft = orderDraft(submission.value, cart.lines, user?.id ?? null)
   let order: Order
   try {
-    order = await store.orders.place(draft, newOrderId(), new Date().toISOString())
+    order = await store.orders.place(draft, newOrderId(), nowIso())
   } catch (error) {
     if (!(error instanceof OutOfStockError)) throw error
     const names = new Map(cart.lines.map((l) => [l.variantId, nameWithOptions(l.name, l.options)]))

@@ -1,6 +1,7 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 
+import { nowIso } from '~/lib/clock'
 import { getStore } from '~/lib/data/index.server'
 import { isSpam } from '~/lib/honeypot.server'
 import { contactMails, mailContext } from '~/lib/mail/messages.server'
@@ -52,10 +53,8 @@ export async function contactAction({ request, clientIp }: { request: Request; c
   }
   // The acknowledgement and the shop's copy are written with the message, keyed by its id.
   const context = await mailContext()
-  await store.messages.create(
-    { ...submission.value, ip: clientIp },
-    new Date().toISOString(),
-    (message) => contactMails(message, context),
+  await store.messages.create({ ...submission.value, ip: clientIp }, nowIso(), (message) =>
+    contactMails(message, context),
   )
   return redirect(SENT_URL)
 }

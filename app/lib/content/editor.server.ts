@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { nowMs as clockMs } from '~/lib/clock'
 
 const MAX_AGE_SECONDS = 60 * 60
 
@@ -10,7 +11,7 @@ const MAX_AGE_SECONDS = 60 * 60
 export function isEditorRequest(
   url: URL,
   previewToken: string | undefined,
-  nowMs: number = Date.now(),
+  nowMs: number = clockMs(),
 ): boolean {
   if (!previewToken) return false
   const spaceId = url.searchParams.get('_storyblok_tk[space_id]')

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 
 import { LRUCache } from 'lru-cache'
 
+import { nowMs } from '~/lib/clock'
 import type { ContentCopyStore } from '~/lib/data/store'
 import { errorSummary } from '~/lib/log.server'
 
@@ -104,7 +105,7 @@ type Entry = {
 export function withLastGoodCopy(origin: ContentSource, options: Options = {}): ResilientContentSource {
   const revalidateAfterMs = options.revalidateAfterMs ?? REVALIDATE_AFTER_MS
   const retryAfterMs = options.retryAfterMs ?? RETRY_AFTER_MS
-  const now = options.now ?? Date.now
+  const now = options.now ?? nowMs
 
   const entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES })
   let failure: { since: number; reason: string } | null = null

@@ -1,5 +1,6 @@
 import { remember } from '@epic-web/remember'
 
+import { now } from '~/lib/clock'
 import { errorSummary } from '~/lib/log.server'
 
 import { prepareBlok } from './bloks.server'
@@ -46,7 +47,7 @@ export async function loadLayoutFrom(content: ContentRequest): Promise<Layout> {
       if (!fallback.since) {
         const reason = error instanceof Error ? error.message : String(error)
         console.warn(`Content: the "${LAYOUT_SLUG}" story could not be loaded (${reason}); the shell uses the bundled layout`)
-        fallback.since = new Date()
+        fallback.since = now()
       }
       try {
         return await layoutFrom({ source: bundledSource(), editor: false })

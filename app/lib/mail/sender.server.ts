@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 
 import { createTransport } from 'nodemailer'
 
+import { systemClock } from '~/lib/clock'
 import { onMailEnqueued } from '~/lib/data/outbox.server'
 import type { OutboxStore } from '~/lib/data/store'
 import type { OutboxMessage } from '~/lib/data/types'
@@ -92,7 +93,7 @@ function messageIdFor(key: string, from: string): string {
  */
 export function createMailSender(options: MailSenderOptions): MailSender {
   const { outbox, smtpUrl, from } = options
-  const now = options.now ?? (() => new Date())
+  const now = options.now ?? systemClock
   const pollMs = options.pollMs ?? POLL_MS
   const warn = options.warn ?? ((line: string) => console.warn(line))
   const transport = createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })

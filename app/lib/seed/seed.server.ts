@@ -1,3 +1,4 @@
+import { now } from '~/lib/clock'
 import type { Store } from '~/lib/data/store'
 import { DuplicateEmailError } from '~/lib/data/store'
 import type { Product } from '~/lib/data/types'
@@ -62,7 +63,7 @@ export async function seedStore(store: Store, options: SeedOptions = {}): Promis
     )
   }
 
-  const products = generateProducts({ count, seed, now: options.now ?? new Date() })
+  const products = generateProducts({ count, seed, now: options.now ?? now() })
   log(`Generated ${products.length} products in ${ms(started)}`)
 
   if (options.images) {

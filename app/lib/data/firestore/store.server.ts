@@ -1,6 +1,8 @@
 import type { App } from 'firebase-admin/app'
 import type { Firestore } from 'firebase-admin/firestore'
 
+import { systemClock } from '~/lib/clock'
+
 import type { Store } from '../store'
 import { closeFirestore, firestoreFor } from './app.server'
 import { createCartStore } from './carts.server'
@@ -31,7 +33,7 @@ export function openFirestoreStore(projectId: string, options: FirestoreStoreOpt
 export function createFirestoreStore(
   db: Firestore,
   app: App,
-  { now = () => new Date() }: FirestoreStoreOptions = {},
+  { now = systemClock }: FirestoreStoreOptions = {},
 ): Store {
   const context = createFirestoreContext(db, now)
   return {

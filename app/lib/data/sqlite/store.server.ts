@@ -1,3 +1,5 @@
+import { systemClock } from '~/lib/clock'
+
 import type { Store } from '../store'
 import { createCartStore } from './carts.server'
 import { createContentCopyStore } from './content-copies.server'
@@ -25,10 +27,7 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions = {
 }
 
 /** Every store over one database. Each prepares its statements here, once per database. */
-export function createSqliteStore(
-  db: Db,
-  { now = () => new Date() }: SqliteStoreOptions = {},
-): Store {
+export function createSqliteStore(db: Db, { now = systemClock }: SqliteStoreOptions = {}): Store {
   const context = createSqliteContext(db, now)
   // Changes only for commits made by other connections: this one's own writes emit change events.
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
