@@ -1,5 +1,3 @@
-import { redirect } from '@remix-run/node'
-
 import { visitorCookieSession } from '~/lib/cookies.server'
 
 /** The one session cookie (signed and flagged by the shop's cookie rule, cookies.server.ts). */
@@ -8,5 +6,3 @@ export const sessionStorage = visitorCookieSession({ name: '__session', maxAge: 
 export function getSession(request: Request) {
   return sessionStorage.getSession(request.headers.get('Cookie'))
 }
-
-export { redirect }
