@@ -28,8 +28,8 @@ import { FlashNotice, FlashToaster } from '~/components/toaster'
 import { isChunkLoadError, reloadForFailedChunk } from '~/lib/chunk-reload'
 import { loadLayout } from '~/lib/content/layout.server'
 import { honeypot } from '~/lib/honeypot.server'
+import { requestContext } from '~/lib/request-context.server'
 import { loadShellCounts } from '~/lib/shell.server'
-import { getToast } from '~/lib/toast.server'
 import styles from '~/styles/app.css'
 import catalogStyles from '~/styles/catalog.css'
 import contentStyles from '~/styles/content.css'
@@ -47,10 +47,11 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await requestContext(request)
   const [layout, counts, { toast, headers }] = await Promise.all([
     loadLayout(request),
-    loadShellCounts(request),
-    getToast(request),
+    loadShellCounts(context),
+    context.flash(),
   ])
   // The public forms' honeypot (sign-up, contact) reads these through HoneypotProvider below.
   const honeypotInputProps = honeypot.getInputProps()

@@ -19,7 +19,6 @@ import { catalog } from '~/lib/catalog/products.server'
 import { productJsonLd, serializeJsonLd } from '~/lib/catalog/json-ld'
 import { productSeo, summarise } from '~/lib/catalog/seo'
 import { shownOnPage } from '~/lib/catalog/recently-viewed'
-import { recentlyViewedIds } from '~/lib/catalog/recently-viewed.server'
 import { productStatistics } from '~/lib/catalog/statistics'
 import { shownCompareAt } from '~/lib/catalog/summary'
 import { selectionFromParams, variantFor, variantUrl } from '~/lib/catalog/variants'
@@ -28,6 +27,7 @@ import { env } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { likedIds } from '~/lib/liked/liked.server'
 import { centsToRandsString } from '~/lib/money'
+import { requestContext } from '~/lib/request-context.server'
 import { reviewAction } from '~/lib/reviews/review-action.server'
 import { parseReviewQuery } from '~/lib/reviews/review-query'
 import { reviews } from '~/lib/reviews/reviews.server'
@@ -41,7 +41,8 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const product = await catalog.product(params.id)
+  const context = await requestContext(request)
+  const product = await catalog.product(params.id, context.store)
   if (!product) throw notFound()
   // The no-JS option form sends `?size=M&colour=Black`; a sold combination answers as its variant's
   // URL, an unsold one is shown as picked (marked, nothing to add).
@@ -57,9 +58,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // page sets no cookie, so the page cache may keep it for visitors without a list.
   const [reviewPage, liked, related, recentlyViewed] = await Promise.all([
     reviews.pageForProduct(product.id, parseReviewQuery(search)),
-    likedIds(request),
+    likedIds(context),
     catalog.related(product.id),
-    recentlyViewedIds(request).then((ids) => catalog.summaries(shownOnPage(ids, product.id))),
+    context.recentlyViewed().then((ids) => catalog.summaries(shownOnPage(ids, product.id))),
   ])
   const statistics = productStatistics(product.rating)
   const { jsonLd, ...seo } = productSeo(product, statistics, env.appUrl, variant?.id)

@@ -6,8 +6,6 @@ import { AuthProviderError, EmailTakenError, type AuthSession } from '~/lib/auth
 import { commitSignedOutSession, commitUserSession } from '~/lib/auth/user.server'
 import { mergeVisitorCart } from '~/lib/cart/cart.server'
 import { now as clock } from '~/lib/clock'
-import { getSession } from '~/lib/cookie-session.server'
-import { getStore } from '~/lib/data/index.server'
 import { env } from '~/lib/env.server'
 import { isSpam } from '~/lib/honeypot.server'
 import { safeRedirect } from '~/lib/http.server'
@@ -26,6 +24,7 @@ import {
   signUpLimitKey,
   tooManyFromHereMessage,
 } from '~/lib/rate-limit.server'
+import { requestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { createToastHeaders, redirectWithToast } from '~/lib/toast.server'
 
@@ -87,12 +86,13 @@ async function signedIn(
   title: string,
 ) {
   // The fresh session drops the visitor's cart cookie data: move it into the customer's stored cart first.
-  await mergeVisitorCart(await getSession(request), session.userId)
+  const context = await requestContext(request)
+  await mergeVisitorCart(context.session, session.userId, context.store)
   const headers = await createToastHeaders(
     { type: 'success', title },
     { 'Set-Cookie': await commitUserSession(session, request) },
   )
-  await mergeVisitorLikes(request, session.userId, headers)
+  await mergeVisitorLikes(context, session.userId, headers)
   return redirect(safeRedirect(redirectTo, '/'), { headers })
 }
 
@@ -119,11 +119,12 @@ export async function authAction({
     return invalid(intent, submission, formErrors ? { formErrors, fieldErrors: {} } : {})
   }
   const form = submission.value
-  const auth = await getAuth()
+  const { store } = await requestContext(request)
+  const auth = await getAuth(store)
 
   switch (form.intent) {
     case 'signin': {
-      const { rateLimits } = await getStore()
+      const { rateLimits } = store
       const attempt = { email: form.email, ip: clientIp }
       // Claimed before the password is checked: a burst is judged at most the limit.
       const claim = await claimSignIn(rateLimits, attempt)
@@ -152,7 +153,6 @@ export async function authAction({
       const asIfCreated = () => redirectWithToast(target, { type: 'success', title: welcome })
       // Honeypot filled or missing: a bot. Store nothing.
       if (isSpam(formData)) return asIfCreated()
-      const store = await getStore()
       const claim = await claimLimits(store.rateLimits, [
         { key: signUpLimitKey(clientIp), ...SIGN_UPS_PER_IP },
       ])
@@ -215,7 +215,7 @@ export async function authAction({
         })
       }
       const email = form.email ?? ''
-      const { rateLimits } = await getStore()
+      const { rateLimits } = store
       const fromHere = await claimLimits(rateLimits, [
         { key: resetIpLimitKey(clientIp), ...RESET_REQUESTS_PER_IP },
       ])

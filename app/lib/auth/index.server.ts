@@ -8,9 +8,12 @@ import type { AuthAdapter } from './types'
 // `remix dev` rebuilds; a failed start (firebase-admin not loading) is tried again on the next call.
 const adapterFor = promisePerKey<Store, AuthAdapter>('auth-adapter')
 
-/** The sign-in adapter, chosen once from AUTH_BACKEND. Routes never import an adapter directly. */
-export async function getAuth(): Promise<AuthAdapter> {
-  return adapterFor(await getStore(), async (store) => {
+/**
+ * The sign-in adapter over `store` (default: the process's), chosen once from AUTH_BACKEND. Routes
+ * never import an adapter directly.
+ */
+export async function getAuth(store?: Store): Promise<AuthAdapter> {
+  return adapterFor(store ?? (await getStore()), async (store) => {
     if (env.authBackend === 'firebase') {
       // Loaded on demand: the local default never pulls in firebase-admin.
       const { createFirebaseAuth } = await import('./firebase.server')

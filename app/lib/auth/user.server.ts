@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node'
 
-import { getStore } from '~/lib/data/index.server'
+import { getStore, type Store } from '~/lib/data/index.server'
 import type { User } from '~/lib/data/types'
 import { getSession, sessionStorage } from '~/lib/cookie-session.server'
 
@@ -10,7 +10,8 @@ import type { AuthSession } from './types'
 /** The cookie holds only this: the id of the session record in the store. */
 const SESSION_ID = 'sessionId'
 
-type Check = { checkRevoked?: boolean }
+/** `checkRevoked` asks Firebase whether the session was revoked: account changes and checkout only. */
+export type UserCheck = { checkRevoked?: boolean }
 
 /**
  * Per-request memos: the root loader, the route's guard and its action share one verification;
@@ -31,20 +32,24 @@ export async function getSessionId(request: Request): Promise<string | null> {
  * its session cookie is also verified (locally, with cached keys). `checkRevoked` asks Firebase
  * whether the session was revoked: account changes and checkout only.
  */
-export async function getUserId(request: Request, check: Check = {}): Promise<string | null> {
+export async function getUserId(
+  request: Request,
+  check: UserCheck = {},
+  store?: Store,
+): Promise<string | null> {
   const memo = check.checkRevoked ? verifiedNotRevoked : verified
   const cached = verifiedNotRevoked.get(request) ?? memo.get(request)
   if (cached) return cached
   const promise = (async () => {
     const sessionId = await getSessionId(request)
     if (!sessionId) return null
-    return (await getAuth()).verify(sessionId, check)
+    return (await getAuth(store)).verify(sessionId, check)
   })()
   memo.set(request, promise)
   return promise
 }
 
-export async function optionalUser(request: Request, check: Check = {}): Promise<User | null> {
+export async function optionalUser(request: Request, check: UserCheck = {}): Promise<User | null> {
   const userId = await getUserId(request, check)
   if (!userId) return null
   return (await getStore()).users.get(userId)
@@ -62,14 +67,14 @@ export function signInUrl(request: Request) {
  * the signed-in user, or a thrown redirect to /auth?redirectTo=<path+search> so the visitor
  * comes back here after signing in.
  */
-export async function requireUser(request: Request, check: Check = {}): Promise<User> {
+export async function requireUser(request: Request, check: UserCheck = {}): Promise<User> {
   const user = await optionalUser(request, check)
   if (!user) throw redirect(signInUrl(request))
   return user
 }
 
 /** The `authenticated` guard for a loader that needs only the id, not the user record. */
-export async function requireUserId(request: Request, check: Check = {}): Promise<string> {
+export async function requireUserId(request: Request, check: UserCheck = {}): Promise<string> {
   const userId = await getUserId(request, check)
   if (!userId) throw redirect(signInUrl(request))
   return userId

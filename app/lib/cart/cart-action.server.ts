@@ -2,10 +2,10 @@ import { type SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 
 import { catalog } from '~/lib/catalog/products.server'
-import { getStore } from '~/lib/data/index.server'
 import { findVariant, nameWithOptions, optionValuesOf } from '~/lib/data/variants'
 import { safeRedirect } from '~/lib/http.server'
 import { sessionStorage } from '~/lib/cookie-session.server'
+import { requestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { createToastHeaders } from '~/lib/toast.server'
 
@@ -42,10 +42,10 @@ export async function cartAction({ request }: { request: Request }) {
   if (submission.status !== 'success') return invalid()
   const form = submission.value
 
-  const store = await getStore()
-  const owner = await cartOwner(request)
-  const lines = await readCartLines(owner, store)
-  const product = await catalog.product(form.productId)
+  const context = await requestContext(request)
+  const owner = await cartOwner(context)
+  const lines = await readCartLines(owner)
+  const product = await catalog.product(form.productId, context.store)
   const variant = product ? findVariant(product, form.variantId) : null
   // The line this form is about: by variant, a line stored without one standing for its default.
   const key = variant?.id ?? form.variantId ?? form.productId
@@ -90,7 +90,7 @@ export async function cartAction({ request }: { request: Request }) {
         : `${label}: quantity is now ${quantityNow}`
   }
 
-  await writeCartLines(owner, next, store)
+  await writeCartLines(owner, next)
   const session = { 'Set-Cookie': await sessionStorage.commitSession(owner.session) }
   if (form.fetcher) {
     // One message per action: a fetcher's form (or the mini-cart it opens) says it in its own

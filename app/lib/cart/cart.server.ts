@@ -1,10 +1,9 @@
 import type { Session } from '@remix-run/node'
 
-import { getUserId } from '~/lib/auth/user.server'
-import { getStore, type Store } from '~/lib/data/index.server'
+import type { Store } from '~/lib/data/index.server'
 import type { CartLine, OptionValue, Order, Product, ProductImage } from '~/lib/data/types'
 import { findVariant, nameWithOptions, optionValuesOf } from '~/lib/data/variants'
-import { getSession } from '~/lib/cookie-session.server'
+import { contextOf, type RequestContext } from '~/lib/request-context.server'
 
 import {
   cartLineKey,
@@ -25,28 +24,29 @@ import {
 const CART_KEY = 'cart'
 const SEEN_KEY = 'cartSeen'
 
-export type CartOwner = { session: Session; userId: string | null }
+/** Whose cart: the session (a visitor's cart lives in it), the signed-in user, the store. */
+export type CartOwner = { session: Session; userId: string | null; store: Store }
 
-/** The session and the signed-in user's id (or null) for a request. */
-export async function cartOwner(request: Request): Promise<CartOwner> {
-  const [session, userId] = await Promise.all([getSession(request), getUserId(request)])
-  return { session, userId }
+/** The cart's owner for a request (or for its context, already read). */
+export async function cartOwner(from: Request | RequestContext): Promise<CartOwner> {
+  const context = await contextOf(from)
+  return { session: context.session, userId: await context.userId(), store: context.store }
 }
 
 function visitorCartLines(session: Session): CartLine[] {
   return cleanCartLines(session.get(CART_KEY))
 }
 
-export async function readCartLines(owner: CartOwner, store?: Store): Promise<CartLine[]> {
+export async function readCartLines(owner: CartOwner): Promise<CartLine[]> {
   if (!owner.userId) return visitorCartLines(owner.session)
-  return cleanCartLines(await (store ?? (await getStore())).carts.get(owner.userId))
+  return cleanCartLines(await owner.store.carts.get(owner.userId))
 }
 
 /** Saves the lines; for a visitor the caller must commit the session. */
-export async function writeCartLines(owner: CartOwner, lines: readonly CartLine[], store?: Store) {
+export async function writeCartLines(owner: CartOwner, lines: readonly CartLine[]) {
   const clean = cleanCartLines(lines)
   if (owner.userId) {
-    await (store ?? (await getStore())).carts.set(owner.userId, clean)
+    await owner.store.carts.set(owner.userId, clean)
   } else if (clean.length) {
     owner.session.set(CART_KEY, clean)
   } else {
@@ -79,13 +79,13 @@ export function rememberSeenPrice(session: Session, lineKey: string, cents: numb
 }
 
 /** Empties the cart (after an order is placed); the caller commits the session. */
-export async function clearCart(owner: CartOwner, store?: Store) {
-  await writeCartLines(owner, [], store)
+export async function clearCart(owner: CartOwner) {
+  await writeCartLines(owner, [])
 }
 
 /** Items in the cart (sum of quantities), for the header's badge. */
-export async function cartCount(request: Request): Promise<number> {
-  const lines = await readCartLines(await cartOwner(request))
+export async function cartCount(from: Request | RequestContext): Promise<number> {
+  const lines = await readCartLines(await cartOwner(from))
   return lines.reduce((sum, line) => sum + line.quantity, 0)
 }
 
@@ -97,9 +97,8 @@ export async function cartCount(request: Request): Promise<number> {
 export async function mergeVisitorCart(
   session: Session,
   userId: string,
-  store?: Store,
+  s: Store,
 ): Promise<CartLine[]> {
-  const s = store ?? (await getStore())
   const visitor = visitorCartLines(session)
   const customer = cleanCartLines(await s.carts.get(userId))
   if (!visitor.length) return customer
@@ -186,13 +185,13 @@ function priceCart(
 
 /** The cart as the /cart and /checkout pages show it, prices read fresh on every view. */
 export async function loadCart(
-  request: Request,
-  store?: Store,
+  from: Request | RequestContext,
 ): Promise<CartView & { owner: CartOwner }> {
-  const s = store ?? (await getStore())
-  const owner = await cartOwner(request)
-  const lines = await readCartLines(owner, s)
-  const products = lines.length ? await s.products.getMany(lines.map((l) => l.productId)) : []
+  const owner = await cartOwner(from)
+  const lines = await readCartLines(owner)
+  const products = lines.length
+    ? await owner.store.products.getMany(lines.map((l) => l.productId))
+    : []
   return { ...priceCart(lines, products, seenPrices(owner.session)), owner }
 }
 
@@ -201,7 +200,7 @@ export async function loadCart(
  * order's quantities).
  */
 export async function restoreCartFrom(order: Order, owner: CartOwner, store: Store) {
-  const lines = await readCartLines(owner, store)
+  const lines = await readCartLines(owner)
   const products = await store.products.getMany(order.lines.map((l) => l.productId))
   // A product taken off sale since is not put back.
   const stock = new Map(
@@ -219,5 +218,5 @@ export async function restoreCartFrom(order: Order, owner: CartOwner, store: Sto
     if (at === -1) next.push(line)
     else next[at] = { ...line, quantity: Math.max(next[at]!.quantity, quantity) }
   }
-  await writeCartLines(owner, next, store)
+  await writeCartLines(owner, next)
 }

@@ -1,4 +1,4 @@
-import { getStore } from '~/lib/data/index.server'
+import type { Store } from '~/lib/data/index.server'
 import type { Product } from '~/lib/data/types'
 
 import { getCatalog, searchCatalog, type CatalogResult } from './catalog.server'
@@ -17,10 +17,10 @@ export const catalog = {
    * The product behind a URL's id, or null when the text cannot be a product id, none has it, or
    * it is off sale (its page is a 404; past orders keep their own copy of its lines).
    */
-  async product(id: string | undefined): Promise<Product | null> {
+  async product(id: string | undefined, store: Store): Promise<Product | null> {
     const productId = parseProductId(id)
     if (!productId) return null
-    const product = await (await getStore()).products.get(productId)
+    const product = await store.products.get(productId)
     return product?.active ? product : null
   },
 

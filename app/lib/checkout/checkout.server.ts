@@ -14,7 +14,6 @@ import {
 import { requireCartItems } from '~/lib/cart/guard.server'
 import { cartTotals } from '~/lib/cart/rules'
 import { nowIso } from '~/lib/clock'
-import { getStore, type Store } from '~/lib/data/index.server'
 import { OutOfStockError } from '~/lib/data/store'
 import type { Order, OrderDraft, User } from '~/lib/data/types'
 import { nameWithOptions } from '~/lib/data/variants'
@@ -23,6 +22,7 @@ import { newOrderId } from '~/lib/orders/id.server'
 import { expireStalePending, holdOrderId } from '~/lib/orders/orders.server'
 import { buildPaymentForm, type PaymentForm } from '~/lib/payfast/checkout.server'
 import { sessionStorage } from '~/lib/cookie-session.server'
+import { requestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
@@ -122,10 +122,11 @@ export function shortageMessage(
 export async function checkoutAction({ request }: { request: Request }) {
   const formData = await request.formData()
   const submission = parseSubmission(formData, { schema: checkoutFormSchema })
-  const store = await getStore()
+  const context = await requestContext(request)
+  const { store } = context
   const key = submission.status === 'success' ? submission.value.checkoutKey : undefined
   const placed = key ? await store.orders.findByCheckoutKey(key) : null
-  if (placed) return toPayStep(placed, await cartOwner(request), store)
+  if (placed) return toPayStep(placed, await cartOwner(context))
 
   await requireCartItems(request)
   if (submission.status !== 'success') {
@@ -134,7 +135,7 @@ export async function checkoutAction({ request }: { request: Request }) {
 
   const [user, cart] = await Promise.all([
     optionalUser(request, { checkRevoked: true }),
-    loadCart(request, store),
+    loadCart(context),
   ])
   if (!cart.lines.length) {
     return redirectWithToast('/cart', { type: 'info', title: 'Your cart is empty' })
@@ -154,14 +155,14 @@ export async function checkoutAction({ request }: { request: Request }) {
     )
   }
 
-  return toPayStep(order, cart.owner, store)
+  return toPayStep(order, cart.owner)
 }
 
 /** After placing (or finding) the order: the cart emptied, the order held by this browser, on to PayFast. */
-async function toPayStep(order: Order, owner: CartOwner, store: Store) {
+async function toPayStep(order: Order, owner: CartOwner) {
   // A repeat after a dropped response may still carry the cart in its cookie; once the order is
   // settled the shopper may have filled a new cart, which stays.
-  if (order.status === 'pending_payment') await clearCart(owner, store)
+  if (order.status === 'pending_payment') await clearCart(owner)
   holdOrderId(owner.session, order.id)
   return redirect(`/checkout/pay/${order.id}`, {
     headers: { 'Set-Cookie': await sessionStorage.commitSession(owner.session) },

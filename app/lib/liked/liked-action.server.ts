@@ -3,6 +3,7 @@ import { data, redirect } from '@remix-run/node'
 
 import { catalog } from '~/lib/catalog/products.server'
 import { safeRedirect } from '~/lib/http.server'
+import { requestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { createToastHeaders } from '~/lib/toast.server'
 
@@ -44,7 +45,8 @@ export async function likedAction({ request }: { request: Request }) {
     return data<LikeActionData>({ result: submission.reply(), productId }, { status: 400 })
   }
   const { redirectTo, fetcher } = submission.value
-  const product = await catalog.product(submission.value.productId)
+  const context = await requestContext(request)
+  const product = await catalog.product(submission.value.productId, context.store)
   if (!product) {
     return data<LikeActionData>(
       {
@@ -54,7 +56,7 @@ export async function likedAction({ request }: { request: Request }) {
       { status: 400 },
     )
   }
-  const { liked, headers } = await toggleLike(request, product.id)
+  const { liked, headers } = await toggleLike(context, product.id)
   if (fetcher) {
     return data<LikeActionData>(
       { result: submission.reply(), productId: product.id, liked },

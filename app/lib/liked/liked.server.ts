@@ -1,44 +1,21 @@
-import { getUserId } from '~/lib/auth/user.server'
 import { toProductSummary, type ProductSummary } from '~/lib/catalog/summary'
-import { visitorCookie } from '~/lib/cookies.server'
-import { getStore } from '~/lib/data/index.server'
+import { contextOf, type RequestContext } from '~/lib/request-context.server'
 
-/** Visitors keep at most this many liked products (newest first); older ones drop off. */
-const MAX_VISITOR_LIKES = 100
-const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,79}$/
-
-/**
- * The visitor's liked products: its own signed cookie, separate from the session so the session
- * cookie stays small. Stored as one comma-joined string (fits 100 ids well inside 4 KB).
- */
-const likedCookie = visitorCookie({ name: '__liked', maxAge: 60 * 60 * 24 * 365 })
-
-function cleanIds(ids: readonly string[]) {
-  return [...new Set(ids.filter((id) => PRODUCT_ID.test(id)))].slice(0, MAX_VISITOR_LIKES)
-}
-
-/** The products a visitor (signed out) likes, from the signed cookie; no store read. */
-export async function visitorLikes(request: Request): Promise<string[]> {
-  const value: unknown = await likedCookie.parse(request.headers.get('Cookie'))
-  return typeof value === 'string' && value ? cleanIds(value.split(',')) : []
-}
-
-function serializeVisitorLikes(ids: readonly string[]) {
-  return likedCookie.serialize(cleanIds(ids).join(','))
-}
+import { clearVisitorLikes, serializeVisitorLikes } from './liked-cookie.server'
 
 /** The ids the visitor or customer likes, newest first: cards and pages use it for the heart's state. */
-export async function likedIds(request: Request): Promise<string[]> {
-  const userId = await getUserId(request)
-  if (!userId) return visitorLikes(request)
-  const store = await getStore()
-  return store.liked.list(userId)
+export async function likedIds(from: Request | RequestContext): Promise<string[]> {
+  const context = await contextOf(from)
+  const userId = await context.userId()
+  if (!userId) return context.visitorLikes()
+  return context.store.liked.list(userId)
 }
 
 /** The liked products as cards show them, newest like first; products gone from the shop drop out. */
-export async function likedProducts(request: Request): Promise<ProductSummary[]> {
-  const ids = await likedIds(request)
-  const products = await (await getStore()).products.getMany(ids)
+export async function likedProducts(from: Request | RequestContext): Promise<ProductSummary[]> {
+  const context = await contextOf(from)
+  const ids = await likedIds(context)
+  const products = await context.store.products.getMany(ids)
   const byId = new Map(products.map((p) => [p.id, p]))
   return ids.flatMap((id) => {
     const product = byId.get(id)
@@ -51,13 +28,14 @@ export async function likedProducts(request: Request): Promise<ProductSummary[]>
  * Set-Cookie header of the updated list.
  */
 export async function toggleLike(
-  request: Request,
+  from: Request | RequestContext,
   productId: string,
 ): Promise<{ liked: boolean; headers: Headers }> {
   const headers = new Headers()
-  const userId = await getUserId(request)
+  const context = await contextOf(from)
+  const userId = await context.userId()
   if (userId) {
-    const store = await getStore()
+    const { store } = context
     const current = await store.liked.list(userId)
     if (current.includes(productId)) {
       await store.liked.remove(userId, productId)
@@ -66,7 +44,7 @@ export async function toggleLike(
     await store.liked.add(userId, [productId])
     return { liked: true, headers }
   }
-  const current = await visitorLikes(request)
+  const current = await context.visitorLikes()
   const liked = !current.includes(productId)
   const next = liked ? [productId, ...current] : current.filter((id) => id !== productId)
   headers.append('Set-Cookie', await serializeVisitorLikes(next))
@@ -77,11 +55,15 @@ export async function toggleLike(
  * On sign-in: the visitor's likes join the customer's stored ones, and the cookie is cleared
  * (the Set-Cookie goes into `headers`).
  */
-export async function mergeVisitorLikes(request: Request, userId: string, headers: Headers) {
-  const ids = await visitorLikes(request)
+export async function mergeVisitorLikes(
+  from: Request | RequestContext,
+  userId: string,
+  headers: Headers,
+) {
+  const context = await contextOf(from)
+  const ids = await context.visitorLikes()
   if (!ids.length) return
-  const store = await getStore()
   // Newest first, as LikedStore.add expects: the visitor's likes become the customer's newest.
-  await store.liked.add(userId, ids)
-  headers.append('Set-Cookie', await likedCookie.serialize('', { maxAge: 0, expires: new Date(0) }))
+  await context.store.liked.add(userId, ids)
+  headers.append('Set-Cookie', await clearVisitorLikes())
 }

@@ -1,6 +1,6 @@
 import { shownOnPage } from '~/lib/catalog/recently-viewed'
 import { RECENTLY_VIEWED_COOKIE, recentlyViewedIds } from '~/lib/catalog/recently-viewed.server'
-import { visitorLikes } from '~/lib/liked/liked.server'
+import { visitorLikes } from '~/lib/liked/liked-cookie.server'
 import { getSession } from '~/lib/cookie-session.server'
 
 /**

@@ -5,6 +5,7 @@ import { requireUser } from '~/lib/auth/user.server'
 import { catalog } from '~/lib/catalog/products.server'
 import type { Review } from '~/lib/data/types'
 import { notFound } from '~/lib/http.server'
+import { requestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
@@ -35,7 +36,8 @@ export async function reviewAction({
   params: { id?: string }
 }) {
   const user = await requireUser(request)
-  const product = await catalog.product(params.id)
+  const { store } = await requestContext(request)
+  const product = await catalog.product(params.id, store)
   if (!product) throw notFound()
   const submission = parseSubmission(await request.formData(), { schema: reviewFormSchema })
   if (submission.status !== 'success') {
