@@ -6,15 +6,15 @@ import { StarRating } from '~/components/star-rating'
 import { loadDashboard } from '~/lib/admin/dashboard.server'
 import { adminMeta } from '~/lib/admin/headers'
 import { requireStaff } from '~/lib/auth/staff.server'
-import { getStore } from '~/lib/data/index.server'
 import { formatSastDateTime } from '~/lib/dates'
 import { formatRand } from '~/lib/money'
+import { requestContext } from '~/lib/request-context.server'
 
 export const meta: MetaFunction = () => adminMeta('Dashboard')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request)
-  return loadDashboard(await getStore())
+  return loadDashboard((await requestContext(request)).store)
 }
 
 /** One figure of the dashboard, linking to the list that holds those items when there is one. */

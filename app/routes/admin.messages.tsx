@@ -12,8 +12,7 @@ import { messageHandledSchema } from '~/lib/admin/message-schema'
 import { listMessages, markMessageHandled } from '~/lib/admin/messages.server'
 import { pageParam } from '~/lib/admin/paging'
 import { requireStaff } from '~/lib/auth/staff.server'
-import { nowIso } from '~/lib/clock'
-import { getStore } from '~/lib/data/index.server'
+import { requestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { formatSastDateTime } from '~/lib/dates'
 
@@ -23,7 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request)
   const url = new URL(request.url)
   const unhandled = url.searchParams.get('unhandled') === '1'
-  const list = await listMessages(await getStore(), {
+  const { store } = await requestContext(request)
+  const list = await listMessages(store, {
     unhandled,
     page: pageParam(url.searchParams),
   })
@@ -44,10 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400, headers: ADMIN_HEADERS },
     )
   }
-  const store = await getStore()
+  const { store, clock } = await requestContext(request)
   const found = await markMessageHandled(store, submission.value.messageId, {
     by: staff.email,
-    now: nowIso(),
+    now: clock().toISOString(),
   })
   if (!found) {
     return data<MessagesActionData>(

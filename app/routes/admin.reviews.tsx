@@ -9,12 +9,13 @@ import { adminMeta } from '~/lib/admin/headers'
 import { listReviews, moderateReview, type ReviewRow } from '~/lib/admin/reviews.server'
 import { requireStaff } from '~/lib/auth/staff.server'
 import { formatSastDateTime } from '~/lib/dates'
+import { requestContext } from '~/lib/request-context.server'
 
 export const meta: MetaFunction = () => adminMeta('Reviews')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request)
-  return listReviews(new URL(request.url))
+  return listReviews((await requestContext(request)).store, new URL(request.url))
 }
 
 export async function action({ request }: ActionFunctionArgs) {

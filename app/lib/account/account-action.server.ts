@@ -3,7 +3,7 @@ import { data } from '@remix-run/node'
 
 import { getAuth } from '~/lib/auth/index.server'
 import { getSessionId, requireUser } from '~/lib/auth/user.server'
-import { getStore } from '~/lib/data/index.server'
+import { requestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
@@ -33,7 +33,7 @@ export async function accountAction({ request }: { request: Request }) {
       { status: 400 },
     )
   }
-  const store = await getStore()
+  const { store } = await requestContext(request)
   const form = submission.value
   if (form.intent === 'profile') {
     await store.users.updateProfile(user.id, {
@@ -48,7 +48,7 @@ export async function accountAction({ request }: { request: Request }) {
   }
   if (form.intent === 'signout-others') {
     const sessionId = await getSessionId(request)
-    const ended = sessionId ? await (await getAuth()).signOutOthers(sessionId) : 0
+    const ended = sessionId ? await (await getAuth(store)).signOutOthers(sessionId) : 0
     return redirectWithToast('/account', {
       type: 'success',
       title: 'Signed out everywhere else',

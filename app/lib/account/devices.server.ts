@@ -1,5 +1,5 @@
 import { getSessionId } from '~/lib/auth/user.server'
-import { getStore } from '~/lib/data/index.server'
+import { requestContext } from '~/lib/request-context.server'
 
 import { describeDevice } from './device'
 
@@ -14,7 +14,7 @@ export type SignedInDevice = {
 
 /** The customer's live sessions, this device first, then the most recently seen. */
 export async function signedInDevices(request: Request, userId: string): Promise<SignedInDevice[]> {
-  const [sessionId, store] = await Promise.all([getSessionId(request), getStore()])
+  const [sessionId, { store }] = await Promise.all([getSessionId(request), requestContext(request)])
   const devices = (await store.sessions.listForUser(userId)).map((session) => ({
     device: describeDevice(session.userAgent),
     signedInAt: session.createdAt,

@@ -6,12 +6,11 @@ import {
   unstable_parseMultipartFormData,
 } from '@remix-run/node'
 
-import { nowIso } from '~/lib/clock'
-import { getStore } from '~/lib/data/index.server'
-import { StockBelowHeldError, type Audit, type ProductEdit } from '~/lib/data/store'
+import { StockBelowHeldError, type Audit, type ProductEdit, type Store } from '~/lib/data/store'
 import type { Product, User } from '~/lib/data/types'
 import { notFound } from '~/lib/http.server'
 import { MAX_UPLOAD_BYTES, ImageRejectedError } from '~/lib/images/prepare.server'
+import { requestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
 import {
   addProductImage,
@@ -77,7 +76,7 @@ export async function productAction({
   staff: Pick<User, 'email'>
   productId: string | null
 }) {
-  const store = await getStore()
+  const { store, clock } = await requestContext(request)
   const existing = productId === null ? null : await store.products.get(productId)
   if (productId !== null && !existing) throw notFound()
 
@@ -101,10 +100,10 @@ export async function productAction({
     return refuse(intent, submission.reply({ hideFields: ['image'] }))
   }
   const form = submission.value
-  const audit: Audit = { by: staff.email, now: nowIso() }
+  const audit: Audit = { by: staff.email, now: clock().toISOString() }
 
   if (form.intent === 'save') {
-    return saveProduct(form, existing, audit, ({ '': formErrors, ...fieldErrors }) =>
+    return saveProduct(store, form, existing, audit, ({ '': formErrors, ...fieldErrors }) =>
       refuse('save', submission.reply({ formErrors, fieldErrors })),
     )
   }
@@ -163,12 +162,12 @@ export async function productAction({
 }
 
 async function saveProduct(
+  store: Store,
   form: ProductSaveForm,
   existing: Product | null,
   audit: Audit,
   invalid: (errors: FieldErrors) => ReturnType<typeof refuse>,
 ) {
-  const store = await getStore()
   const id =
     existing?.id ??
     (await newProductId(

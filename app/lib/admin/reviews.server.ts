@@ -1,10 +1,10 @@
 import { data } from '@remix-run/node'
 import { z } from 'zod'
 
-import { nowIso } from '~/lib/clock'
-import { getStore } from '~/lib/data/index.server'
+import type { Store } from '~/lib/data/store'
 import type { User } from '~/lib/data/types'
 import { notFound } from '~/lib/http.server'
+import { requestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
 
 import { adminRedirectWithToast } from './http.server'
@@ -36,8 +36,7 @@ export type ReviewRow = {
   createdAt: string
 }
 
-export async function listReviews(url: URL) {
-  const store = await getStore()
+export async function listReviews(store: Store, url: URL) {
   const page = pageParam(url.searchParams)
   const { items, total } = await store.reviews.list(pageSlice(page))
   const products = await store.products.getMany([...new Set(items.map((r) => r.productId))])
@@ -73,10 +72,10 @@ export async function moderateReview({
     return data({ result: submission.reply() }, { status: 400 })
   }
   const { intent, reviewId } = submission.value
-  const store = await getStore()
+  const { store, clock } = await requestContext(request)
   const review = await store.reviews.setHidden(reviewId, intent === 'hide', {
     by: staff.email,
-    now: nowIso(),
+    now: clock().toISOString(),
   })
   if (!review) throw notFound()
   const page = pageParam(new URL(request.url).searchParams)

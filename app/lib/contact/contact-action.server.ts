@@ -1,8 +1,6 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 
-import { nowIso } from '~/lib/clock'
-import { getStore } from '~/lib/data/index.server'
 import { isSpam } from '~/lib/honeypot.server'
 import { contactMails, mailContext } from '~/lib/mail/messages.server'
 import {
@@ -11,6 +9,7 @@ import {
   claimLimits,
   clientKey,
 } from '~/lib/rate-limit.server'
+import { requestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
 
 import { contactFormSchema } from './schema'
@@ -36,7 +35,7 @@ export async function contactAction({ request, clientIp }: { request: Request; c
       { status: 400 },
     )
   }
-  const store = await getStore()
+  const { store, clock } = await requestContext(request)
   const claim = await claimLimits(store.rateLimits, [
     { key: `contact:${clientKey(clientIp)}`, ...CONTACT_MESSAGES },
   ])
@@ -53,8 +52,10 @@ export async function contactAction({ request, clientIp }: { request: Request; c
   }
   // The acknowledgement and the shop's copy are written with the message, keyed by its id.
   const context = await mailContext()
-  await store.messages.create({ ...submission.value, ip: clientIp }, nowIso(), (message) =>
-    contactMails(message, context),
+  await store.messages.create(
+    { ...submission.value, ip: clientIp },
+    clock().toISOString(),
+    (message) => contactMails(message, context),
   )
   return redirect(SENT_URL)
 }
