@@ -95,7 +95,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthAdapter {
     },
 
     async resetPassword(token, newPassword) {
-      const userId = await credentials.consumeResetToken(hashResetToken(token), now().toISOString())
+      const userId = await credentials.consumeResetToken(hashResetToken(token))
       if (!userId) return false
       await credentials.setPasswordHash(userId, await hashPassword(newPassword))
       // Whoever had the old password may be signed in somewhere: every device signs in again.

@@ -151,10 +151,10 @@ export interface CredentialStore {
     mail?: OutboxDraft,
   ): Promise<void>
   /**
-   * Uses up the token and returns its user id, or null when unknown, used, voided or expired.
-   * A successful use voids every other token of that user too.
+   * Uses up the token and returns its user id, or null when unknown, used, voided or expired (by
+   * the store's clock). A successful use voids every other token of that user too.
    */
-  consumeResetToken(tokenHash: string, now: string): Promise<string | null>
+  consumeResetToken(tokenHash: string): Promise<string | null>
 }
 
 /** A signed-in device: the session cookie carries only `id`; everything else stays in the store. */

@@ -42,8 +42,8 @@ export function createCredentialStore({
       })
       if (added) mailEnqueued()
     },
-    async consumeResetToken(tokenHash, now) {
-      const at = iso(now)
+    async consumeResetToken(tokenHash) {
+      const at = now()
       const ref = col.resetTokens.doc(safeDocId(tokenHash))
       return transaction(async (tx) => {
         const snap = await tx.get(ref)

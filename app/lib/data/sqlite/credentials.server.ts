@@ -48,8 +48,8 @@ export function createCredentialStore({ db, now }: SqliteContext): CredentialSto
         .immediate()
       if (added) mailEnqueued()
     },
-    async consumeResetToken(tokenHash, now) {
-      const at = iso(now)
+    async consumeResetToken(tokenHash) {
+      const at = now()
       return db
         .transaction((): string | null => {
           const row = selectToken.get(tokenHash)
