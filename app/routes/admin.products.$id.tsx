@@ -10,6 +10,7 @@ import { loadProductEditor } from '~/lib/admin/products.server'
 import { requireStaff } from '~/lib/auth/staff.server'
 import { PRODUCT_ID_PATTERN } from '~/lib/fields'
 import { notFound } from '~/lib/http.server'
+import { requestContext } from '~/lib/request-context.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   adminMeta(data ? data.product.name : 'Product')
@@ -22,7 +23,8 @@ function productIdOf(id: string | undefined): string {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request)
-  const editor = await loadProductEditor(productIdOf(params.id))
+  const { store } = await requestContext(request)
+  const editor = await loadProductEditor(store, productIdOf(params.id))
   if (!editor) throw notFound()
   return { product: editor.view, categories: editor.categories }
 }

@@ -7,13 +7,15 @@ import { adminMeta } from '~/lib/admin/headers'
 import { listProducts, parseProductListQuery } from '~/lib/admin/products.server'
 import { requireStaff } from '~/lib/auth/staff.server'
 import { formatRand } from '~/lib/money'
+import { requestContext } from '~/lib/request-context.server'
 
 export const meta: MetaFunction = () => adminMeta('Products')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request)
   const query = parseProductListQuery(new URL(request.url))
-  return { query, ...(await listProducts(query)) }
+  const { store } = await requestContext(request)
+  return { query, ...(await listProducts(store, query)) }
 }
 
 export default function AdminProducts() {

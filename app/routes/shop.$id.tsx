@@ -57,7 +57,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // The recently viewed list is written by the view beacon (see ProductPage), never here: this
   // page sets no cookie, so the page cache may keep it for visitors without a list.
   const [reviewPage, liked, related, recentlyViewed] = await Promise.all([
-    reviews.pageForProduct(product.id, parseReviewQuery(search)),
+    reviews.pageForProduct(context.store, product.id, parseReviewQuery(search)),
     likedIds(context),
     catalog.related(product.id),
     context.recentlyViewed().then((ids) => catalog.summaries(shownOnPage(ids, product.id))),

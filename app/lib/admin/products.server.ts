@@ -1,5 +1,5 @@
 import { searchCatalog } from '~/lib/catalog/catalog.server'
-import { getStore } from '~/lib/data/index.server'
+import type { Store } from '~/lib/data/store'
 import type { Product, ProductImage, ProductLogEntry } from '~/lib/data/types'
 import { LOW_STOCK_THRESHOLD } from '~/lib/data/types'
 import { formatOptions, optionValuesOf } from '~/lib/data/variants'
@@ -36,8 +36,7 @@ export type ProductRow = {
   active: boolean
 }
 
-export async function listProducts(query: ProductListQuery) {
-  const store = await getStore()
+export async function listProducts(store: Store, query: ProductListQuery) {
   const page = await store.products.list({
     ...pageSlice(query.page),
     q: query.q || undefined,
@@ -101,12 +100,14 @@ export type ProductEditorView = {
 }
 
 /** Everything the edit page shows of one product; null when there is none. */
-export async function loadProductEditor(id: string): Promise<{
+export async function loadProductEditor(
+  store: Store,
+  id: string,
+): Promise<{
   product: Product
   view: ProductEditorView
   categories: Category[]
 } | null> {
-  const store = await getStore()
   const product = await store.products.get(id)
   if (!product) return null
   const [held, log, categories] = await Promise.all([

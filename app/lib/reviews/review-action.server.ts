@@ -44,7 +44,7 @@ export async function reviewAction({
     return data<ReviewActionData>({ result: submission.reply() }, { status: 400 })
   }
   const { rating, title, body } = submission.value
-  await reviews.write({
+  await reviews.write(store, {
     productId: product.id,
     userId: user.id,
     authorName: authorName(user),

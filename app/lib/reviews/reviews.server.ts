@@ -1,5 +1,4 @@
-import { getStore } from '~/lib/data/index.server'
-import type { ReviewSort } from '~/lib/data/store'
+import type { ReviewSort, Store } from '~/lib/data/store'
 import type { Review } from '~/lib/data/types'
 
 import { REVIEWS_PER_PAGE } from './review-query'
@@ -32,12 +31,12 @@ export const reviews = {
    * last page, so a stale link (a review hidden since) still shows reviews.
    */
   async pageForProduct(
+    store: Store,
     productId: string,
     { sort, page }: { sort: ReviewSort; page: number },
   ): Promise<ReviewPage> {
-    const store = (await getStore()).reviews
     const at = (n: number) =>
-      store.listForProduct(productId, {
+      store.reviews.listForProduct(productId, {
         sort,
         offset: (n - 1) * REVIEWS_PER_PAGE,
         limit: REVIEWS_PER_PAGE,
@@ -53,8 +52,8 @@ export const reviews = {
   },
 
   /** Stores the review and updates the product's statistics in the same transaction. */
-  async write(review: ReviewInput): Promise<void> {
-    await (await getStore()).reviews.upsert(review)
+  async write(store: Store, review: ReviewInput): Promise<void> {
+    await store.reviews.upsert(review)
   },
 }
 
