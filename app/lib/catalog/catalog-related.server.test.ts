@@ -57,20 +57,24 @@ describe('you may also like', () => {
     ])
   })
 
-  it('answers in well under a millisecond over a few hundred products', () => {
+  // How fast it answers is the benchmark's to print (bench/), never a test's to assert.
+  it('picks 8 related products from a few hundred, never itself, each sharing something', () => {
+    const facets = (i: number) => [`c-${i % 8}`, `t-${i % 13}`, `t7-${i % 7}`, `t5-${i % 5}`]
     const many = Array.from({ length: 400 }, (_, i) =>
       makeProduct({
         id: `p-${i}`,
         category: `c-${i % 8}`,
-        tags: [`t-${i % 13}`, `t-${i % 7}`, `t-${i % 5}`],
+        tags: [`t-${i % 13}`, `t7-${i % 7}`, `t5-${i % 5}`],
       }),
     )
     const index = new CatalogIndex(many)
-    index.related('p-0', 8)
-    const runs = 200
-    const start = performance.now()
-    for (let i = 0; i < runs; i++) index.related(`p-${i}`, 8)
-    const perCall = (performance.now() - start) / runs
-    expect(perCall).toBeLessThan(1)
+    for (const n of [0, 9, 399]) {
+      const related = index.related(`p-${n}`, 8).map((summary) => Number(summary.id.slice(2)))
+      expect(related).toHaveLength(8)
+      expect(related).not.toContain(n)
+      for (const other of related) {
+        expect(facets(other).some((facet) => facets(n).includes(facet))).toBe(true)
+      }
+    }
   })
 })
