@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { expect, test } from './fixtures'
+import { expect, likeAndWait, test } from './fixtures'
 
 /**
  * Accounts with JS on and off (the config runs every spec in both projects): sign-up, sign-in,
@@ -147,7 +147,8 @@ test('likes made as a visitor survive sign-in', async ({ page, createUser, creat
   const { email, password } = await createUser()
   const { name: productName, href } = await createProduct()
   await page.goto(href)
-  await page.getByRole('button', { name: `Like ${productName}` }).click()
+  // With JS the like is a fetch flipped at once; leaving before it answers would cancel it.
+  await likeAndWait(page, page.getByRole('button', { name: `Like ${productName}` }))
   await expect(page.getByRole('button', { name: `Unlike ${productName}` }).first()).toHaveAttribute(
     'aria-pressed',
     'true',

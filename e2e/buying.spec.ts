@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 
 import { fillCheckout, reachSimulator } from './checkout-steps'
-import { expect, test, type TestProduct, buyBox, allowTrackingLookups } from './fixtures'
+import { expect, test, type TestProduct, buyBox } from './fixtures'
 
 /**
  * Buying with JS on and off (the config runs every spec in both projects, at once, against one
@@ -32,7 +32,6 @@ test('a guest buys through the simulator and tracks the paid order', async ({
   page,
   javaScript,
   createProduct,
-  store,
 }) => {
   const product = await createProduct({ stock: 20 })
   await addToCart(page, product, 2)
@@ -61,7 +60,6 @@ test('a guest buys through the simulator and tracks the paid order', async ({
   await page.goto('/cart')
   await expect(page.getByText('Your cart is empty.')).toBeVisible()
 
-  await allowTrackingLookups(store)
   await page.goto('/track_order')
   await page.getByLabel('Order number').fill(orderId)
   await page.getByLabel('Email').fill('nobody@example.co.za')

@@ -1,6 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test'
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 
 import { hashPassword } from '~/lib/auth/password.server'
 import { makeProduct } from '~/lib/catalog/products.test-helper'
@@ -9,8 +15,6 @@ import type { ProductOption } from '~/lib/data/types'
 import { variantIdFor } from '~/lib/data/variants'
 import { newOrderId } from '~/lib/orders/id.server'
 import { moveOrder } from '~/lib/orders/move.server'
-import { trackLimitKey } from '~/lib/orders/track.server'
-import { resetIpLimitKey, signUpLimitKey } from '~/lib/rate-limit.server'
 import { SHOPPER_ADDRESS } from '~/lib/orders/orders.test-helper'
 
 /** A customer account a test made for itself (local sign-in: AUTH_BACKEND=local). */
@@ -21,8 +25,12 @@ export type TestProduct = { id: string; name: string; href: string; stock: numbe
 
 type TestFixtures = {
   consoleErrors: string[]
-  /** Before each test: a fresh sign-up and reset allowance for 127.0.0.1 (see allowSignUps). */
-  freshAccountAllowances: void
+  /**
+   * The address the shop sees this test's requests come from (X-Forwarded-For, read by the e2e
+   * server's TRUST_PROXY_HOPS=1): one per test, so each test has its own sign-up, reset, tracking
+   * and contact allowances and tests running side by side never use up each other's.
+   */
+  clientIp: string
   javaScript: boolean
   /**
    * Puts a product of the test's own into the shop's store, with the stock the test needs, so no
@@ -55,6 +63,21 @@ type WorkerFixtures = {
   store: Store
 }
 
+/**
+ * Opens the store the e2e server runs on (playwright.config.ts's E2E_DATA_DIR); `now` is the
+ * clock its writes are stamped with, for a test that needs writes at times of its own choosing.
+ */
+export async function openE2eStore(now?: () => Date): Promise<Store> {
+  const dataDir = process.env.E2E_DATA_DIR
+  if (!dataDir)
+    throw new Error('E2E_DATA_DIR is not set: run the specs through playwright.config.ts')
+  // SQLite in WAL mode: this second connection writes while the server reads.
+  return openStore({ backend: 'sqlite', dataDir, now })
+}
+
+/** Tests this worker has begun: numbers each test's client address. */
+let testsBegun = 0
+
 /** A demo product whose pictures test products borrow (the seed always makes it). */
 const PICTURES_FROM = 'rooibos-loose-leaf-tea-classic'
 
@@ -67,11 +90,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   store: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
-      const dataDir = process.env.E2E_DATA_DIR
-      if (!dataDir)
-        throw new Error('E2E_DATA_DIR is not set: run the specs through playwright.config.ts')
-      // SQLite in WAL mode: this second connection writes while the server reads.
-      const store = await openStore({ backend: 'sqlite', dataDir })
+      const store = await openE2eStore()
       await use(store)
       await store.close()
     },
@@ -179,13 +198,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   javaScript: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false)
   },
-  freshAccountAllowances: [
-    async ({ store }, use) => {
-      await allowSignUps(store)
-      await use()
-    },
-    { auto: true },
-  ],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  clientIp: async ({}, use, testInfo) => {
+    const n = ++testsBegun
+    // Inside 127.0.0.0/8, which the simulator-mode ITN source check accepts. Worker indexes are
+    // unique within a run, and a worker numbers its own tests.
+    await use(
+      `127.${(testInfo.workerIndex % 254) + 1}.${Math.floor(n / 254) % 256}.${(n % 254) + 1}`,
+    )
+  },
+  // Pages, their fetches and the `request` fixture all send it.
+  extraHTTPHeaders: async ({ extraHTTPHeaders, clientIp }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': clientIp })
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
@@ -227,21 +252,19 @@ export function buyBox(page: Page) {
 }
 
 /**
- * Every e2e request comes from 127.0.0.1, so the whole run shares one tracking allowance (10 lookups
- * per 10 minutes): a spec that looks orders up starts its lookups from a fresh allowance.
+ * Presses a like button and waits for the shop to answer the like's post. The button shows the
+ * new state before the post answers (optimistic, with JS), so a test that leaves the page on
+ * seeing it could cancel the like.
  */
-export async function allowTrackingLookups(store: Store) {
-  await store.rateLimits.reset(trackLimitKey('127.0.0.1'))
-}
-
-/**
- * Every e2e request comes from 127.0.0.1, so the whole run shares one sign-up allowance (10 an hour)
- * and one reset allowance (10 an hour), and the specs sign up and reset more often than that: each
- * test starts from fresh ones.
- */
-export async function allowSignUps(store: Store) {
-  await store.rateLimits.reset(signUpLimitKey('127.0.0.1'))
-  await store.rateLimits.reset(resetIpLimitKey('127.0.0.1'))
+export async function likeAndWait(page: Page, button: Locator) {
+  const answered = page.waitForResponse(
+    (response) =>
+      // Without JS the form's post to /liked; with JS the fetcher's to /liked.data (single fetch).
+      response.request().method() === 'POST' &&
+      /^\/liked(\.data)?$/.test(new URL(response.url()).pathname),
+  )
+  await button.click()
+  await answered
 }
 
 /**

@@ -6,7 +6,7 @@ import { makeProduct } from '~/lib/catalog/products.test-helper'
 import type { Store } from '~/lib/data/index.server'
 import type { Review } from '~/lib/data/types'
 
-import { expect, test } from './fixtures'
+import { expect, openE2eStore, test } from './fixtures'
 
 /**
  * The product page's additions (issue 13, docs/decisions/021-shopper-experience.md), with JS on and
@@ -93,9 +93,13 @@ test('sorts reviews and pages through them, keeping the sort', async ({
 }, testInfo) => {
   const family = await makeFamily(store, testInfo)
   const product = family.tea
-  // 12 reviews: ratings 1 to 5 in turn, the last written newest; "Review 12" is the newest.
-  for (let n = 1; n <= 12; n++) {
-    await store.reviews.upsert({
+  // 12 reviews: ratings 1 to 5 in turn, the last written newest; "Review 12" is the newest. Written
+  // through a store whose clock moves a second per review, so no two share a time.
+  const firstWritten = Date.now() - 60_000
+  let n = 1
+  const reviewsStore = await openE2eStore(() => new Date(firstWritten + n * 1000))
+  for (; n <= 12; n++) {
+    await reviewsStore.reviews.upsert({
       productId: product.id,
       userId: `e2e-reviewer-${n}`,
       authorName: `Reviewer ${n}`,
@@ -103,8 +107,8 @@ test('sorts reviews and pages through them, keeping the sort', async ({
       title: `Review ${n}`,
       body: 'Written by an end-to-end test.',
     })
-    await new Promise((resolve) => setTimeout(resolve, 5))
   }
+  await reviewsStore.close()
   await page.goto(`/shop/${product.id}`)
   const reviews = page.getByRole('region', { name: 'Reviews' })
   const titles = reviews.getByRole('list').first().getByRole('heading', { level: 3 })

@@ -16,9 +16,17 @@ async function signIn(page: Page, user: TestUser) {
   await expect(page).toHaveURL('/account')
 }
 
-/** Another browser: a context of its own (its own cookies), with this project's JavaScript setting. */
-async function otherBrowser(browser: Browser, baseURL: string | undefined, javaScript: boolean) {
-  return browser.newContext({ baseURL, javaScriptEnabled: javaScript })
+/**
+ * Another browser: a context of its own (its own cookies), with this project's JavaScript setting,
+ * at the test's own client address (its X-Forwarded-For, fixtures.ts's clientIp).
+ */
+async function otherBrowser(
+  browser: Browser,
+  baseURL: string | undefined,
+  javaScript: boolean,
+  extraHTTPHeaders: Record<string, string> | undefined,
+) {
+  return browser.newContext({ baseURL, javaScriptEnabled: javaScript, extraHTTPHeaders })
 }
 
 async function expectSignedOut(page: Page) {
@@ -33,6 +41,7 @@ const devices = (page: Page) =>
 test('"Sign out everywhere else" signs the other browser out on its next request', async ({
   page,
   browser,
+  extraHTTPHeaders,
   baseURL,
   javaScript,
   createUser,
@@ -40,7 +49,7 @@ test('"Sign out everywhere else" signs the other browser out on its next request
   const user = await createUser()
   const contexts: BrowserContext[] = []
   try {
-    const laptop = await otherBrowser(browser, baseURL, javaScript)
+    const laptop = await otherBrowser(browser, baseURL, javaScript, extraHTTPHeaders)
     contexts.push(laptop)
     const other = await laptop.newPage()
     await signIn(other, user)
@@ -67,6 +76,7 @@ test('"Sign out everywhere else" signs the other browser out on its next request
 test('a copied session cookie works until its session signs out, then never again', async ({
   page,
   browser,
+  extraHTTPHeaders,
   baseURL,
   javaScript,
   createUser,
@@ -79,7 +89,7 @@ test('a copied session cookie works until its session signs out, then never agai
   const contexts: BrowserContext[] = []
   try {
     // While the session lives, the copy is as good as the original (what an attacker would hope for).
-    const before = await otherBrowser(browser, baseURL, javaScript)
+    const before = await otherBrowser(browser, baseURL, javaScript, extraHTTPHeaders)
     contexts.push(before)
     await before.addCookies(copied)
     const thief = await before.newPage()
@@ -91,7 +101,7 @@ test('a copied session cookie works until its session signs out, then never agai
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()
 
     // Replayed in a fresh browser after sign-out: the session is gone from the store.
-    const after = await otherBrowser(browser, baseURL, javaScript)
+    const after = await otherBrowser(browser, baseURL, javaScript, extraHTTPHeaders)
     contexts.push(after)
     await after.addCookies(copied)
     await expectSignedOut(await after.newPage())
@@ -105,6 +115,7 @@ test('a copied session cookie works until its session signs out, then never agai
 test('resetting the password signs out every browser, and the link works once', async ({
   page,
   browser,
+  extraHTTPHeaders,
   baseURL,
   javaScript,
   createUser,
@@ -112,7 +123,7 @@ test('resetting the password signs out every browser, and the link works once', 
   const user = await createUser()
   const contexts: BrowserContext[] = []
   try {
-    const laptop = await otherBrowser(browser, baseURL, javaScript)
+    const laptop = await otherBrowser(browser, baseURL, javaScript, extraHTTPHeaders)
     contexts.push(laptop)
     const signedIn = await laptop.newPage()
     await signIn(signedIn, user)
