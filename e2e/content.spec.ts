@@ -48,16 +48,6 @@ test('an unknown path answers 404 with the standard page and a link home', async
   await expect(page).toHaveURL(/\/$/)
 })
 
-test('every response carries the security headers; /healthz answers ok', async ({ request }) => {
-  const home = await request.get('/')
-  expect(home.headers()['x-content-type-options']).toBe('nosniff')
-  expect(home.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin')
-  expect(home.headers()['content-security-policy']).toContain('frame-ancestors')
-  const health = await request.get('/healthz')
-  expect(health.status()).toBe(200)
-  expect(await health.text()).toBe('ok')
-})
-
 test('a flash message shows as a toast with JS and as an inline notice without', async ({
   page,
   javaScript,

@@ -193,7 +193,9 @@ test('a flash message is never kept for other visitors', async ({
 
 test('every anonymous response carries its own nonce, the one its CSP header names', async ({
   request,
+  javaScript,
 }) => {
+  test.skip(javaScript, 'HTTP only: runs once, in the no-JS project')
   await untilKept(request, '/')
   const seen = new Set<string>()
   for (let i = 0; i < 3; i++) {
