@@ -55,7 +55,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm run build && npx tsx scripts/seed.ts --if-empty && node server.mjs',
+    // The build is reused when nothing it is made from changed (e2e/build-if-stale.mjs); the store
+    // is always a new one.
+    command: 'node e2e/build-if-stale.mjs && npx tsx scripts/seed.ts --if-empty && node server.mjs',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
