@@ -56,8 +56,8 @@ export default defineConfig({
   ],
   webServer: {
     // The build is reused when nothing it is made from changed (e2e/build-if-stale.mjs); the store
-    // is always a new one.
-    command: 'node e2e/build-if-stale.mjs && npx tsx scripts/seed.ts --if-empty && node server.mjs',
+    // is always a new one, a copy of the demo shop seeded once a day per code (e2e/seed-once.mjs).
+    command: 'node e2e/build-if-stale.mjs && node e2e/seed-once.mjs && node server.mjs',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
