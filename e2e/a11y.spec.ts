@@ -71,6 +71,11 @@ async function signIn(page: Page, user: TestUser, path: string) {
   await form.getByLabel('Password').fill(user.password)
   await form.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(path)
+  // The welcome is a toast with JS, loaded after the page and sliding in, then out after a few
+  // seconds: a scan while it moves reads its colours half-faded. Once it has shown, the flash is
+  // spent, so the page loaded again is the signed-in page alone.
+  await expect(page.getByText(`Welcome back, ${user.firstName}`).first()).toBeVisible()
+  await page.goto(path)
 }
 
 const SHIRT = {
