@@ -14,6 +14,7 @@ import { ADMIN_HEADERS, adminMeta } from '~/lib/admin/headers'
 import { adminRedirectWithToast } from '~/lib/admin/http.server'
 import { adminOrderView, staffMoveOrder, type StaffMoveName } from '~/lib/admin/orders.server'
 import { requireStaff } from '~/lib/auth/staff.server'
+import { nowIso } from '~/lib/clock'
 import { getStore } from '~/lib/data/index.server'
 import { formatSastDateTime } from '~/lib/dates'
 import { notFound } from '~/lib/http.server'
@@ -71,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const outcome = await staffMoveOrder(store, order, submission.value, {
     by: staff.email,
-    now: new Date().toISOString(),
+    now: nowIso(),
   })
   if (!outcome.ok) {
     return data<OrderActionData>(

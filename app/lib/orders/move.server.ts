@@ -1,3 +1,4 @@
+import { nowMs } from '~/lib/clock'
 import type { OrderStore } from '~/lib/data/store'
 import type { Order, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types'
 
@@ -72,7 +73,7 @@ export const PENDING_PAYMENT_TTL_MS = 30 * 60 * 1000
  */
 export async function expireStalePending(
   store: { orders: Pick<OrderStore, 'get' | 'saveMove' | 'listPendingBefore'> },
-  now = Date.now(),
+  now = nowMs(),
 ): Promise<number> {
   const stale = await store.orders.listPendingBefore(
     new Date(now - PENDING_PAYMENT_TTL_MS).toISOString(),

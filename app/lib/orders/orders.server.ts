@@ -1,5 +1,6 @@
 import type { Session } from '@remix-run/node'
 
+import { nowIso } from '~/lib/clock'
 import type { Store } from '~/lib/data/index.server'
 import type { OptionValue, Order, OrderStatus, Shipment } from '~/lib/data/types'
 
@@ -51,7 +52,7 @@ export async function cancelHeldOrder(
   store: Pick<Store, 'orders'>,
   viewer: { userId: string | null; heldIds: readonly string[] },
   orderId: string,
-  now = new Date().toISOString(),
+  now = nowIso(),
 ): Promise<{ outcome: CancelOutcome; order: Order | null }> {
   if (!isOrderId(orderId)) return { outcome: 'not-yours', order: null }
   const order = await store.orders.get(orderId)

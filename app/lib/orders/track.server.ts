@@ -1,6 +1,7 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 
+import { nowMs } from '~/lib/clock'
 import { getStore, type Store } from '~/lib/data/index.server'
 import { claimLimits, clientKey, minutesFrom } from '~/lib/rate-limit.server'
 import { parseSubmission } from '~/lib/submission.server'
@@ -30,7 +31,7 @@ export async function trackAction({
   request,
   clientIp,
   store: given,
-  now = Date.now(),
+  now = nowMs(),
 }: {
   request: Request
   clientIp: string

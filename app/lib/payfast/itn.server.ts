@@ -1,3 +1,4 @@
+import { nowIso } from '~/lib/clock'
 import type { OrderStatus } from '~/lib/data/types'
 import { getStore } from '~/lib/data/index.server'
 import type { OrderStore } from '~/lib/data/store'
@@ -156,7 +157,7 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
 
   const pfPaymentId = fields.get('pf_payment_id') ?? ''
   const paymentStatus = fields.get('payment_status') ?? ''
-  const now = (deps.now ?? (() => new Date().toISOString()))()
+  const now = (deps.now ?? nowIso)()
   const moves: OrderMoveDeps = {
     orders: deps.orders,
     now: () => now,
