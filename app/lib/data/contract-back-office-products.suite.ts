@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
 import { formatRand } from '~/lib/money'
 
@@ -10,6 +10,7 @@ import {
   shirt,
   watchProducts,
   type ContractHarness,
+  storePerTest,
 } from './contract.suite'
 import {
   OutOfStockError,
@@ -83,17 +84,11 @@ export function describeBackOfficeProductsContract(name: string, harness: Contra
       return found
     }
 
-    const HOOK_TIMEOUT = 60_000
-    beforeEach(async () => {
+    storePerTest(harness, async () => {
       clock = manualClock(T0)
       store = await harness.fresh({ now: clock.now })
-    }, HOOK_TIMEOUT)
-    afterEach(async () => {
-      await harness.release(store)
-    }, HOOK_TIMEOUT)
-    afterAll(async () => {
-      await harness.dispose()
-    }, HOOK_TIMEOUT)
+      return store
+    })
 
     const tee = variantIdFor('tee', ['M', 'Black'])
     const teeSmall = variantIdFor('tee', ['S', 'Black'])

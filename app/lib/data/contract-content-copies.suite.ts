@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import type { ContractHarness } from './contract.suite'
+import { storePerTest, type ContractHarness } from './contract.suite'
 import type { Store } from './store'
 
 const T0 = '2025-03-01T10:00:00.000Z'
@@ -38,16 +38,10 @@ const story = (title: string) =>
 export function describeContentCopiesContract(name: string, harness: ContractHarness): void {
   describe(`content copies contract: ${name}`, () => {
     let store: Store
-    const HOOK_TIMEOUT = 60_000
-    beforeEach(async () => {
+    storePerTest(harness, async () => {
       store = await harness.fresh({ now: () => new Date(T0) })
-    }, HOOK_TIMEOUT)
-    afterEach(async () => {
-      await harness.release(store)
-    }, HOOK_TIMEOUT)
-    afterAll(async () => {
-      await harness.dispose()
-    }, HOOK_TIMEOUT)
+      return store
+    })
 
     it('has no copy of content never stored', async () => {
       expect(await store.contentCopies.get('story:home|')).toBeNull()

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { draft, product, type ContractHarness } from './contract.suite'
+import { draft, product, type ContractHarness, storePerTest } from './contract.suite'
 import type { Store } from './store'
 import type { OutboxDraft } from './types'
 import { orderMoves } from '~/lib/orders/orders.test-helper'
@@ -30,16 +30,10 @@ export function mailDraft(key: string, overrides: Partial<OutboxDraft> = {}): Ou
 export function describeOutboxContract(name: string, harness: ContractHarness): void {
   describe(`outbox contract: ${name}`, () => {
     let store: Store
-    const HOOK_TIMEOUT = 60_000
-    beforeEach(async () => {
+    storePerTest(harness, async () => {
       store = await harness.fresh({ now: () => new Date(T0) })
-    }, HOOK_TIMEOUT)
-    afterEach(async () => {
-      await harness.release(store)
-    }, HOOK_TIMEOUT)
-    afterAll(async () => {
-      await harness.dispose()
-    }, HOOK_TIMEOUT)
+      return store
+    })
 
     const keys = (messages: { key: string }[]) => messages.map((m) => m.key).sort()
 

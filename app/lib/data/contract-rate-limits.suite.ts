@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import type { ContractHarness } from './contract.suite'
+import { storePerTest, type ContractHarness } from './contract.suite'
 import type { ClaimResult, ClaimedWindow, Store } from './store'
 
 const T0 = '2025-03-01T10:00:00.000Z'
@@ -21,19 +21,13 @@ function granted(result: ClaimResult): ClaimedWindow[] {
 export function describeRateLimitContract(name: string, harness: ContractHarness): void {
   describe(`rate limit contract: ${name}`, () => {
     let store: Store
-    const HOOK_TIMEOUT = 60_000
     // 40 transactions on one Firestore document take their turns; on a busy two-core machine the
     // emulator needs more than vitest's 5 s default for the whole burst.
     const BURST_TIMEOUT = 60_000
-    beforeEach(async () => {
+    storePerTest(harness, async () => {
       store = await harness.fresh({ now: () => new Date(T0) })
-    }, HOOK_TIMEOUT)
-    afterEach(async () => {
-      await harness.release(store)
-    }, HOOK_TIMEOUT)
-    afterAll(async () => {
-      await harness.dispose()
-    }, HOOK_TIMEOUT)
+      return store
+    })
 
     it('grants up to the limit, then refuses until a whole window after the claim that filled it', async () => {
       const limit = { key: 'track:203.0.113.9', limit: 3, windowMs: 10 * MINUTE }

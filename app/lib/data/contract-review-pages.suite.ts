@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { manualClock, product, type ContractHarness } from './contract.suite'
+import { manualClock, product, type ContractHarness, storePerTest } from './contract.suite'
 import type { Page, ReviewSort, Store } from './store'
 import type { Review } from './types'
 
@@ -14,8 +14,7 @@ export function describeReviewPagesContract(name: string, harness: ContractHarne
     let store: Store
     let clock: ReturnType<typeof manualClock>
 
-    const HOOK_TIMEOUT = 60_000
-    beforeEach(async () => {
+    storePerTest(harness, async () => {
       clock = manualClock('2025-07-01T08:00:00.000Z')
       store = await harness.fresh({ now: clock.now })
       await store.products.upsertMany([product('rooibos'), product('biltong')])
@@ -43,13 +42,8 @@ export function describeReviewPagesContract(name: string, harness: ContractHarne
         by: 'staff@karoo.example',
         now: clock.now().toISOString(),
       })
-    }, HOOK_TIMEOUT)
-    afterEach(async () => {
-      await harness.release(store)
-    }, HOOK_TIMEOUT)
-    afterAll(async () => {
-      await harness.dispose()
-    }, HOOK_TIMEOUT)
+      return store
+    })
 
     const authors = (page: Page<Review>) => page.items.map((review) => review.userId)
     const list = (sort?: ReviewSort, offset?: number, limit?: number) =>

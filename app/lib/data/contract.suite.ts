@@ -24,6 +24,24 @@ export type ContractHarness = {
   dispose(): Promise<void>
 }
 
+/**
+ * The hooks of every contract suite: `setUp` makes (and fills) the store before each test and
+ * returns it; after each test the harness releases it, and after the last disposes of itself.
+ * NOTE: the first call to a freshly started emulator can take several seconds (JVM warm-up, gRPC
+ * channel), more than vitest's 10 s hook default allows on a busy two-core machine.
+ */
+export function storePerTest(harness: ContractHarness, setUp: () => Promise<Store>): void {
+  const HOOK_TIMEOUT = 60_000
+  let store: Store | undefined
+  beforeEach(async () => {
+    store = await setUp()
+  }, HOOK_TIMEOUT)
+  afterEach(async () => {
+    if (store) await harness.release(store)
+  }, HOOK_TIMEOUT)
+  afterAll(() => harness.dispose(), HOOK_TIMEOUT)
+}
+
 const T0 = '2025-03-01T10:00:00.000Z'
 const minutes = (n: number, from = T0) => new Date(Date.parse(from) + n * 60_000).toISOString()
 
@@ -149,19 +167,11 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
       return store.credentials.consumeResetToken(tokenHash)
     }
 
-    // The first call to a freshly started emulator can take several seconds (JVM warm-up, gRPC
-    // channel), more than vitest's 10 s hook default allows on a busy two-core machine.
-    const HOOK_TIMEOUT = 60_000
-    beforeEach(async () => {
+    storePerTest(harness, async () => {
       clock = manualClock(T0)
       store = await harness.fresh({ now: clock.now })
-    }, HOOK_TIMEOUT)
-    afterEach(async () => {
-      await harness.release(store)
-    }, HOOK_TIMEOUT)
-    afterAll(async () => {
-      await harness.dispose()
-    }, HOOK_TIMEOUT)
+      return store
+    })
 
     describe('products', () => {
       it('starts empty', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
 import { ORDER_STATUSES, REFUNDED_NOTE } from '~/lib/orders/life'
 import { InvalidTransitionError, orderMoves } from '~/lib/orders/orders.test-helper'
 
-import { draft, product, type ContractHarness } from './contract.suite'
+import { draft, product, type ContractHarness, storePerTest } from './contract.suite'
 import type { Store } from './store'
 import type { Order, OrderStatus, Shipment } from './types'
 
@@ -53,17 +53,11 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
     let at = Date.parse(T0)
     const clock = () => new Date(at)
 
-    const HOOK_TIMEOUT = 60_000
-    beforeEach(async () => {
+    storePerTest(harness, async () => {
       at = Date.parse(T0)
       store = await harness.fresh({ now: clock })
-    }, HOOK_TIMEOUT)
-    afterEach(async () => {
-      await harness.release(store)
-    }, HOOK_TIMEOUT)
-    afterAll(async () => {
-      await harness.dispose()
-    }, HOOK_TIMEOUT)
+      return store
+    })
 
     describe('staff role', () => {
       const newUser = (id: string, email: string) => ({

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { draft, product, type ContractHarness } from '~/lib/data/contract.suite'
+import { draft, product, type ContractHarness, storePerTest } from '~/lib/data/contract.suite'
 import type { Store } from '~/lib/data/store'
 import type { Order, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types'
 
@@ -139,17 +139,11 @@ const newOrderId = () => `LF${Date.now().toString(36).toUpperCase()}${(seq++).to
 export function describeOrderLifeContract(name: string, harness: ContractHarness): void {
   describe(`the order's life: ${name}`, () => {
     let store: Store
-    const HOOK_TIMEOUT = 60_000
-    beforeEach(async () => {
+    storePerTest(harness, async () => {
       store = await harness.fresh({ now: () => new Date(T0) })
       await store.products.upsertMany([product('tea', { stock: 1000 })])
-    }, HOOK_TIMEOUT)
-    afterEach(async () => {
-      await harness.release(store)
-    }, HOOK_TIMEOUT)
-    afterAll(async () => {
-      await harness.dispose()
-    }, HOOK_TIMEOUT)
+      return store
+    })
 
     /** Renders one mail per move that mails, keyed by the status it reaches. */
     const mail: OrderMoveDeps['mail'] = async (order, to) => [
