@@ -264,4 +264,48 @@ describe('parseEnv', () => {
       /SHOP_EMAIL: must be an email address/,
     )
   })
+
+  it('turns Bob Go on with its key, at its production API unless told otherwise', () => {
+    expect(parseEnv({}).bobgo).toBeNull()
+    expect(parseEnv({ BOBGO_API_KEY: 'k' }).bobgo).toEqual({
+      apiKey: 'k',
+      apiUrl: 'https://api.bobgo.co.za',
+      webhookSecret: null,
+    })
+    expect(
+      parseEnv({
+        BOBGO_API_KEY: 'k',
+        BOBGO_API_URL: 'http://127.0.0.1:4010/',
+        BOBGO_WEBHOOK_SECRET: 'w',
+      }).bobgo,
+    ).toEqual({ apiKey: 'k', apiUrl: 'http://127.0.0.1:4010', webhookSecret: 'w' })
+    expect(fail({ BOBGO_API_KEY: 'k', BOBGO_API_URL: 'api.bobgo.co.za' })).toMatch(
+      /BOBGO_API_URL: must be an absolute URL/,
+    )
+  })
+
+  it('refuses Bob Go in production without its webhook secret, never repeating the key', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: SECRET, PAYFAST_MODE: 'sandbox' }
+    const message = fail({ ...production, BOBGO_API_KEY: 'sk-bobgo-123' })
+    expect(message).toMatch(
+      /BOBGO_WEBHOOK_SECRET: is required when NODE_ENV=production and BOBGO_API_KEY is set/,
+    )
+    expect(message).not.toContain('sk-bobgo-123')
+    expect(
+      parseEnv({ ...production, BOBGO_API_KEY: 'k', BOBGO_WEBHOOK_SECRET: 'w' }).bobgo
+        ?.webhookSecret,
+    ).toBe('w')
+  })
+
+  it("takes Pargo's API credentials as a pair", () => {
+    expect(parseEnv({}).pargo).toBeNull()
+    expect(parseEnv({ PARGO_USERNAME: 'u', PARGO_PASSWORD: 'p' }).pargo).toEqual({
+      apiUrl: 'https://api.pargo.co.za',
+      username: 'u',
+      password: 'p',
+    })
+    const message = fail({ PARGO_USERNAME: 'u' })
+    expect(message).toMatch(/PARGO_PASSWORD: PARGO_USERNAME and PARGO_PASSWORD go together/)
+    expect(fail({ PARGO_PASSWORD: 'secret-pw' })).not.toContain('secret-pw')
+  })
 })

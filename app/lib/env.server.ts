@@ -9,6 +9,10 @@ export const PAYFAST_PUBLISHED_IPS = [
   '144.126.193.139',
 ]
 const PAYFAST_SANDBOX_MERCHANT = { id: '10000100', key: '46f0cd694581a' }
+/** Bob Go's production API (the paths add /v2/...). */
+export const BOBGO_PRODUCTION_URL = 'https://api.bobgo.co.za'
+/** Pargo's production API (staging: https://api.staging.pargo.co.za). */
+export const PARGO_PRODUCTION_URL = 'https://api.pargo.co.za'
 const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production'
 /** A production session secret is at least this long: 32 random characters resist guessing offline. */
 export const MIN_SESSION_SECRET_LENGTH = 32
@@ -117,6 +121,27 @@ const schema = z
         .min(0, 'must be a whole number of proxies (0 or more)')
         .default(0),
     ),
+    // Bob Go (courier rates, order sync, tracking): on when the key is set. The key and the
+    // webhook secret are credentials: no message here ever repeats them.
+    BOBGO_API_KEY: optionalString,
+    BOBGO_API_URL: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .url('must be an absolute URL such as https://api.bobgo.co.za')
+        .default(BOBGO_PRODUCTION_URL),
+    ),
+    BOBGO_WEBHOOK_SECRET: optionalString,
+    // Pargo pickup points from Pargo's API: on when both credentials are set.
+    PARGO_API_URL: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .url('must be an absolute URL such as https://api.pargo.co.za')
+        .default(PARGO_PRODUCTION_URL),
+    ),
+    PARGO_USERNAME: optionalString,
+    PARGO_PASSWORD: optionalString,
   })
   .superRefine((raw, ctx) => {
     const production = raw.NODE_ENV === 'production'
@@ -172,6 +197,22 @@ const schema = z
         code: 'custom',
         path: ['PAYFAST_MERCHANT_ID'],
         message: 'PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY are required when PAYFAST_MODE=live',
+      })
+    }
+    if (production && raw.BOBGO_API_KEY && !raw.BOBGO_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BOBGO_WEBHOOK_SECRET'],
+        message:
+          'is required when NODE_ENV=production and BOBGO_API_KEY is set: the webhook secret you issued in Bob Go (the webhook takes only calls signed with it, so without it tracking arrives only with the hourly reconciliation)',
+      })
+    }
+    if (Boolean(raw.PARGO_USERNAME) !== Boolean(raw.PARGO_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [raw.PARGO_USERNAME ? 'PARGO_PASSWORD' : 'PARGO_USERNAME'],
+        message:
+          'PARGO_USERNAME and PARGO_PASSWORD go together (your myPargo API credentials); set both, or neither for the demo pickup points',
       })
     }
     if (raw.DATA_BACKEND === 'firestore' && !raw.FIREBASE_PROJECT_ID) {
@@ -276,6 +317,23 @@ const schema = z
         from: raw.MAIL_FROM.trim(),
         shopEmail: raw.SHOP_EMAIL.trim(),
       },
+      /** Null: Bob Go is off (table rates only, no order sync). Holds credentials: never log it. */
+      bobgo: raw.BOBGO_API_KEY
+        ? {
+            apiKey: raw.BOBGO_API_KEY,
+            apiUrl: raw.BOBGO_API_URL.replace(/\/+$/, ''),
+            webhookSecret: raw.BOBGO_WEBHOOK_SECRET ?? null,
+          }
+        : null,
+      /** Null: the embedded demo pickup points. Holds credentials: never log it. */
+      pargo:
+        raw.PARGO_USERNAME && raw.PARGO_PASSWORD
+          ? {
+              apiUrl: raw.PARGO_API_URL.replace(/\/+$/, ''),
+              username: raw.PARGO_USERNAME,
+              password: raw.PARGO_PASSWORD,
+            }
+          : null,
     }
   })
 
