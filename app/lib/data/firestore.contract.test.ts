@@ -4,6 +4,7 @@ import { describe, it } from 'vitest'
 
 import { describeOrderLifeContract } from '~/lib/orders/order-life.suite'
 
+import { describeAddressBookContract } from './contract-addresses.suite'
 import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './orders.suite'
 import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
@@ -59,5 +60,6 @@ if (!emulator) {
   describeBackOfficeProductsContract(`firestore emulator at ${emulator}`, harness())
   describeReviewPagesContract(`firestore emulator at ${emulator}`, harness())
   describeContentCopiesContract(`firestore emulator at ${emulator}`, harness())
+  describeAddressBookContract(`firestore emulator at ${emulator}`, harness())
   describeFirestoreLegacyDocuments(`demo-legacy-${randomBytes(5).toString('hex')}`)
 }

@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { describeOrderLifeContract } from '~/lib/orders/order-life.suite'
 
+import { describeAddressBookContract } from './contract-addresses.suite'
 import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './orders.suite'
 import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
@@ -32,3 +33,4 @@ describeOrderLifeContract('sqlite', harness)
 describeBackOfficeProductsContract('sqlite', harness)
 describeReviewPagesContract('sqlite', harness)
 describeContentCopiesContract('sqlite', harness)
+describeAddressBookContract('sqlite', harness)

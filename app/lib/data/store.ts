@@ -13,6 +13,7 @@ import type {
   User,
 } from './types'
 import type { ProductInput } from './variants'
+import type { AddressDraft, SavedAddress } from '~/lib/shipping/types'
 import type { DecideMove, MoveDecision } from '~/lib/orders/life'
 
 /**
@@ -356,6 +357,43 @@ export interface RateLimitStore {
   peek(key: string, windowMs: number, now: number): Promise<number>
 }
 
+/** A customer already keeps ADDRESS_BOOK_MAX addresses: one must go before another is added. */
+export class AddressBookFullError extends Error {
+  name = 'AddressBookFullError'
+}
+
+/**
+ * A customer's address book (docs/contracts.md "Shipping"): several delivery addresses, exactly one
+ * of them the default while there are any. Every method answers only about `userId`'s own
+ * addresses: another customer's id is as unknown as a made-up one. A customer who saved the single
+ * address of before (`User.address`) finds it as their book's first entry, the default (copied
+ * into the book, once, by the first read or write of the book).
+ */
+export interface AddressBookStore {
+  /** The default first, then newest first (by when each was added). */
+  list(userId: string): Promise<SavedAddress[]>
+  get(userId: string, id: string): Promise<SavedAddress | null>
+  /**
+   * Adds an address (`id` null) or replaces one's fields, in one transaction. A customer's first
+   * address is the default; `makeDefault` makes this one the default (the previous default stops
+   * being one), and a default stays one until another is made default or it is removed. Null when
+   * `id` is not one of the customer's addresses; AddressBookFullError when adding to a full book.
+   */
+  save(
+    userId: string,
+    id: string | null,
+    draft: AddressDraft,
+    options?: { makeDefault?: boolean },
+  ): Promise<SavedAddress | null>
+  /**
+   * Removes one; when it was the default, the newest remaining one becomes the default. False when
+   * there is no such address of the customer's.
+   */
+  remove(userId: string, id: string): Promise<boolean>
+  /** Makes one the default (and no other); null when there is no such address of the customer's. */
+  makeDefault(userId: string, id: string): Promise<SavedAddress | null>
+}
+
 /** A last good copy of published content: a Storyblok story or listing, as its JSON text. */
 export type ContentCopy = { json: string; fetchedAt: string }
 
@@ -387,6 +425,7 @@ export interface Store {
   outbox: OutboxStore
   rateLimits: RateLimitStore
   contentCopies: ContentCopyStore
+  addresses: AddressBookStore
   /**
    * A number that changes whenever another connection or process commits to this store (SQLite's
    * `PRAGMA data_version`), so a cache in this process can tell it missed a change event. Absent

@@ -1,7 +1,7 @@
 /**
  * Every Firestore collection the shop uses, in one place, so a rename or a security rule never
- * misses one. Document ids: products by product id, users/carts/liked/credentials by user id,
- * orders by order id, sessions by their random id, reviews by reviewId(productId, userId), userEmails by lower-cased email,
+ * misses one. Document ids: products by product id, users/carts/liked/credentials/addressBooks by
+ * user id, orders by order id, sessions by their random id, reviews by reviewId(productId, userId), userEmails by lower-cased email,
  * resetTokens, rateLimits and checkoutKeys by a SHA-256 of their key (keys may contain "/").
  */
 export const COLLECTIONS = {
@@ -27,4 +27,9 @@ export const COLLECTIONS = {
   outbox: 'outbox',
   /** The last good copy of each published story and listing; by a SHA-256 of the content key. */
   contentCopies: 'contentCopies',
+  /**
+   * A customer's address book, by user id: `{ addresses }` in the order they were added (at most
+   * ADDRESS_BOOK_MAX, so one small document; every change a transaction on it).
+   */
+  addressBooks: 'addressBooks',
 } as const

@@ -4,6 +4,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import { systemClock } from '~/lib/clock'
 
 import type { Store } from '../store'
+import { createAddressBookStore } from './addresses.server'
 import { closeFirestore, firestoreFor } from './app.server'
 import { createCartStore } from './carts.server'
 import { createContentCopyStore } from './content-copies.server'
@@ -49,6 +50,7 @@ export function createFirestoreStore(
     outbox: createOutboxStore(context),
     rateLimits: createRateLimitStore(context),
     contentCopies: createContentCopyStore(context),
+    addresses: createAddressBookStore(context),
     async close() {
       for (const stop of context.snapshotStops) stop()
       context.snapshotStops.clear()

@@ -280,4 +280,39 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 9,
+    name: 'address book: several delivery addresses per customer, one of them the default',
+    sql: `
+      -- seq orders a customer's addresses by when they were added (never reused).
+      CREATE TABLE addresses (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        user_id TEXT NOT NULL,
+        label TEXT NOT NULL,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        phone TEXT NOT NULL,
+        line1 TEXT NOT NULL,
+        line2 TEXT,
+        suburb TEXT NOT NULL,
+        city TEXT NOT NULL,
+        province TEXT NOT NULL,
+        postal_code TEXT NOT NULL,
+        is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1)),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX addresses_user ON addresses (user_id, seq);
+      -- At most one default per customer, whatever a transaction gets wrong.
+      CREATE UNIQUE INDEX addresses_one_default ON addresses (user_id) WHERE is_default = 1;
+
+      -- Customers whose book has started: the single address of before (users.address) is copied
+      -- in by the first read or write of the book, once, so removing it later does not bring it back.
+      CREATE TABLE address_books (
+        user_id TEXT PRIMARY KEY,
+        started_at TEXT NOT NULL
+      );
+    `,
+  },
 ]

@@ -1,6 +1,7 @@
 import { systemClock } from '~/lib/clock'
 
 import type { Store } from '../store'
+import { createAddressBookStore } from './addresses.server'
 import { createCartStore } from './carts.server'
 import { createContentCopyStore } from './content-copies.server'
 import { createSqliteContext } from './context.server'
@@ -44,6 +45,7 @@ export function createSqliteStore(db: Db, { now = systemClock }: SqliteStoreOpti
     outbox: createOutboxStore(context),
     rateLimits: createRateLimitStore(context),
     contentCopies: createContentCopyStore(context),
+    addresses: createAddressBookStore(context),
     dataVersion: () => dataVersion.get() ?? 0,
     async close() {
       context.emitter.clear()
