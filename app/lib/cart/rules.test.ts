@@ -66,6 +66,32 @@ describe('cartTotals', () => {
     expect(() => cartTotals([{ unitPriceCents: 10.5, quantity: 1 }])).toThrow(RangeError)
     expect(() => cartTotals([{ unitPriceCents: 100, quantity: 1.5 }])).toThrow(RangeError)
   })
+
+  it('takes the chosen delivery method’s price instead of the estimate, VAT on the whole total', () => {
+    const lines = [{ unitPriceCents: 8950, quantity: 2 }]
+    // A courier rate of R 185,50 on R 179,00 of goods: R 364,50, VAT 364.50 * 15 / 115 = 47.54.
+    expect(cartTotals(lines, 18_550)).toEqual({
+      itemCount: 2,
+      subtotalCents: 17_900,
+      shippingCents: 18_550,
+      totalCents: 36_450,
+      vatCents: 4754,
+    })
+    // Collect in store is free below R 1 000; a zone's rate may charge above it.
+    expect(cartTotals(lines, 0)).toMatchObject({ shippingCents: 0, totalCents: 17_900 })
+    expect(cartTotals([{ unitPriceCents: 150_000, quantity: 1 }], 22_000)).toMatchObject({
+      shippingCents: 22_000,
+      totalCents: 172_000,
+    })
+    // Nothing to deliver, nothing to pay for delivery.
+    expect(cartTotals([], 22_000).shippingCents).toBe(0)
+  })
+
+  it('refuses a delivery price that is not whole cents from 0', () => {
+    const lines = [{ unitPriceCents: 100, quantity: 1 }]
+    expect(() => cartTotals(lines, 99.5)).toThrow(RangeError)
+    expect(() => cartTotals(lines, -1)).toThrow(RangeError)
+  })
 })
 
 describe('quantity rules', () => {

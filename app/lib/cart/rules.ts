@@ -11,21 +11,34 @@ export const MIN_QUANTITY = 1
 export const MAX_QUANTITY = 10
 /** Distinct products a cart may hold; keeps the visitor's session cookie well under 4 KB. */
 export const MAX_CART_LINES = 30
+/**
+ * The cart page's delivery estimate before an address is known (R 99, free from R 1 000): checkout
+ * prices the chosen method for the address (app/lib/shipping/options.server.ts) and passes it in.
+ */
 export const SHIPPING_CENTS = 99_00
 export const FREE_SHIPPING_FROM_CENTS = 1_000_00
 
 export type Totals = {
   itemCount: number
   subtotalCents: number
-  /** R 99,00; free from a subtotal of R 1 000,00; nothing for an empty cart. */
+  /**
+   * The chosen delivery method's price (checkout, orders); without one, the cart's estimate: R 99,00,
+   * free from a subtotal of R 1 000,00. Nothing for an empty cart.
+   */
   shippingCents: number
   totalCents: number
   /** The VAT included in the total: round(total * 15 / 115). */
   vatCents: number
 }
 
-/** Subtotal, shipping, total and included VAT of priced lines, in integer cents. */
-export function cartTotals(lines: readonly { unitPriceCents: number; quantity: number }[]): Totals {
+/**
+ * Subtotal, delivery, total and included VAT of priced lines, in integer cents. `shippingCents` is
+ * the price of the delivery method chosen (checkout); left out, the cart's estimate stands in.
+ */
+export function cartTotals(
+  lines: readonly { unitPriceCents: number; quantity: number }[],
+  shippingCents?: number,
+): Totals {
   let itemCount = 0
   let subtotalCents = 0
   for (const line of lines) {
@@ -35,10 +48,21 @@ export function cartTotals(lines: readonly { unitPriceCents: number; quantity: n
     itemCount += line.quantity
     subtotalCents += line.unitPriceCents * line.quantity
   }
-  const shippingCents =
-    itemCount === 0 || subtotalCents >= FREE_SHIPPING_FROM_CENTS ? 0 : SHIPPING_CENTS
-  const totalCents = subtotalCents + shippingCents
-  return { itemCount, subtotalCents, shippingCents, totalCents, vatCents: vatIncluded(totalCents) }
+  if (shippingCents !== undefined && (!Number.isSafeInteger(shippingCents) || shippingCents < 0)) {
+    throw new RangeError('A delivery price is whole cents, 0 or more')
+  }
+  const delivery =
+    itemCount === 0
+      ? 0
+      : (shippingCents ?? (subtotalCents >= FREE_SHIPPING_FROM_CENTS ? 0 : SHIPPING_CENTS))
+  const totalCents = subtotalCents + delivery
+  return {
+    itemCount,
+    subtotalCents,
+    shippingCents: delivery,
+    totalCents,
+    vatCents: vatIncluded(totalCents),
+  }
 }
 
 /** How many of a product one line may hold: 1 to 10 and never more than stock (0 when sold out). */
