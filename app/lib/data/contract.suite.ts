@@ -105,6 +105,7 @@ export function shirt(
           colour === 'Rainbow'
             ? { url: `/images/${id}-rainbow.jpg`, alt: `${id} in rainbow`, width: 800, height: 800 }
             : null,
+        weightGrams: null,
       })
     }
   }
@@ -267,6 +268,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
             compareAtCents: null,
             stock: 4,
             image: null,
+            weightGrams: null,
           },
         ])
       })

@@ -12,6 +12,7 @@ import { describeContentCopiesContract } from './contract-content-copies.suite'
 import { describeOutboxContract } from './contract-outbox.suite'
 import { describeRateLimitContract } from './contract-rate-limits.suite'
 import { describeReviewPagesContract } from './contract-review-pages.suite'
+import { describeShippingContract } from './contract-shipping.suite'
 import { describeFirestoreLegacyDocuments } from './firestore-legacy-documents.suite'
 import { openStore, type Store } from './index.server'
 
@@ -61,5 +62,6 @@ if (!emulator) {
   describeReviewPagesContract(`firestore emulator at ${emulator}`, harness())
   describeContentCopiesContract(`firestore emulator at ${emulator}`, harness())
   describeAddressBookContract(`firestore emulator at ${emulator}`, harness())
+  describeShippingContract(`firestore emulator at ${emulator}`, harness())
   describeFirestoreLegacyDocuments(`demo-legacy-${randomBytes(5).toString('hex')}`)
 }

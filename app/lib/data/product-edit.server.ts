@@ -9,7 +9,14 @@ import {
   type RatingSummary,
   type Review,
 } from './types'
-import { formatOptions, optionValuesOf, withVariants } from './variants'
+import {
+  formatOptions,
+  MAX_DIMENSION_CM,
+  MAX_WEIGHT_GRAMS,
+  optionValuesOf,
+  shippingFacts,
+  withVariants,
+} from './variants'
 
 /**
  * The back office's product rules both adapters apply inside their transactions: what a save
@@ -69,8 +76,41 @@ function assertEditNumbers(edit: ProductEdit): void {
     if (!Number.isSafeInteger(variant.onHand) || variant.onHand < 0) {
       throw new RangeError(`${variant.id}: stock on hand is a whole number from 0`)
     }
+    const weight = variant.weightGrams
+    if (
+      weight != null &&
+      !(Number.isSafeInteger(weight) && weight >= 0 && weight <= MAX_WEIGHT_GRAMS)
+    ) {
+      throw new RangeError(`${variant.id}: a weight is whole grams from 0 to ${MAX_WEIGHT_GRAMS}`)
+    }
+    for (const side of [variant.lengthCm, variant.widthCm, variant.heightCm]) {
+      if (side != null && !(Number.isSafeInteger(side) && side >= 1 && side <= MAX_DIMENSION_CM)) {
+        throw new RangeError(
+          `${variant.id}: a size is whole centimetres from 1 to ${MAX_DIMENSION_CM}`,
+        )
+      }
+    }
   }
 }
+
+/** The weight and size a save leaves on a variant: each as edited, or as stored when left out. */
+function editedShippingFacts(
+  edited: ProductEdit['variants'][number],
+  stored: ProductVariant | undefined,
+): Pick<ProductVariant, 'weightGrams' | 'lengthCm' | 'widthCm' | 'heightCm'> {
+  const pick = <K extends 'weightGrams' | 'lengthCm' | 'widthCm' | 'heightCm'>(key: K) =>
+    edited[key] === undefined ? stored?.[key] : edited[key]
+  return shippingFacts({
+    weightGrams: pick('weightGrams'),
+    lengthCm: pick('lengthCm') ?? undefined,
+    widthCm: pick('widthCm') ?? undefined,
+    heightCm: pick('heightCm') ?? undefined,
+  })
+}
+
+const grams = (weight: number | null) => (weight === null ? 'none' : `${weight} g`)
+const size = (variant: Pick<ProductVariant, 'lengthCm' | 'widthCm' | 'heightCm'>) =>
+  `${[variant.lengthCm, variant.widthCm, variant.heightCm].map((side) => side ?? '?').join(' x ')} cm`
 
 /** "Size: M" for a variant of a product with options; empty for the one variant of one without. */
 function variantLabel(product: Pick<Product, 'options'>, variant: ProductVariant): string {
@@ -126,6 +166,10 @@ function describeEdit(
     }
     const wasOnHand = was.stock + (held[variant.id] ?? 0)
     if (wasOnHand !== onHand) changes.push(`stock${of} ${wasOnHand} -> ${onHand}`)
+    if (was.weightGrams !== variant.weightGrams) {
+      changes.push(`weight${of} ${grams(was.weightGrams)} -> ${grams(variant.weightGrams)}`)
+    }
+    if (size(was) !== size(variant)) changes.push(`size${of} ${size(was)} -> ${size(variant)}`)
   }
   const kept = new Set(after.variants.map((variant) => variant.id))
   for (const variant of before.variants) {
@@ -151,7 +195,8 @@ function describeEdit(
  * What a back-office save writes over `before` (null: a new product) while `held` units of each
  * variant sit in unpaid orders: each variant's available stock is its units on hand less those
  * held, so a sale made while staff had the form open is not given back. Keeps the images, rating,
- * featured rank and creation time; a variant keeps its picture. Throws StockBelowHeldError when a
+ * featured rank and creation time; a variant keeps its picture, and its weight and size where the
+ * edit leaves them out. Throws StockBelowHeldError when a
  * variant is set, or removed, below what unpaid orders hold, and RangeError for numbers that are
  * not whole cents or units, or options and variants that do not fit together.
  *
@@ -180,14 +225,15 @@ export function applyEdit(
   }
   if (shortfalls.length) throw new StockBelowHeldError(shortfalls)
 
-  const images = new Map(before?.variants.map((variant) => [variant.id, variant.image]))
+  const stored = new Map(before?.variants.map((variant) => [variant.id, variant]))
   const variants: ProductVariant[] = edit.variants.map((variant) => ({
     id: variant.id,
     optionValues: [...variant.optionValues],
     priceCents: variant.priceCents,
     compareAtCents: variant.compareAtCents,
     stock: variant.onHand - (held[variant.id] ?? 0),
-    image: images.get(variant.id) ?? null,
+    image: stored.get(variant.id)?.image ?? null,
+    ...editedShippingFacts(variant, stored.get(variant.id)),
   }))
   const first = variants[0]!
   if (edit.options.length === 0 && variants.length !== 1) {

@@ -12,6 +12,7 @@ import { describeContentCopiesContract } from './contract-content-copies.suite'
 import { describeOutboxContract } from './contract-outbox.suite'
 import { describeRateLimitContract } from './contract-rate-limits.suite'
 import { describeReviewPagesContract } from './contract-review-pages.suite'
+import { describeShippingContract } from './contract-shipping.suite'
 import { openStore } from './index.server'
 
 // One temp dir for this file; each test gets its own database file inside it.
@@ -34,3 +35,4 @@ describeBackOfficeProductsContract('sqlite', harness)
 describeReviewPagesContract('sqlite', harness)
 describeContentCopiesContract('sqlite', harness)
 describeAddressBookContract('sqlite', harness)
+describeShippingContract('sqlite', harness)

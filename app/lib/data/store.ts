@@ -15,6 +15,8 @@ import type {
 import type { ProductInput } from './variants'
 import type { AddressDraft, SavedAddress } from '~/lib/shipping/types'
 import type { DecideMove, MoveDecision } from '~/lib/orders/life'
+import type { ShippingSettingsInput } from '~/lib/shipping/settings'
+import type { ShippingSettings } from '~/lib/shipping/types'
 
 /**
  * The ports of the data layer. Each store is one concern; two adapters implement them all
@@ -47,6 +49,12 @@ export type ProductEdit = Pick<
     priceCents: number
     compareAtCents: number | null
     onHand: number
+    /** Packed weight in whole grams, null when unknown; left out: as stored. */
+    weightGrams?: number | null
+    /** Packed size in whole centimetres, null when unknown; left out: as stored. */
+    lengthCm?: number | null
+    widthCm?: number | null
+    heightCm?: number | null
   }[]
 }
 
@@ -412,6 +420,21 @@ export interface ContentCopyStore {
   put(key: string, json: string, fetchedAt: string): Promise<boolean>
 }
 
+/**
+ * The shop's shipping settings (docs/contracts.md "Shipping"): the table rates' zones, the weight
+ * of a variant without one, and the collection point. One record, saved whole.
+ */
+export interface ShippingSettingsStore {
+  /** The saved settings, or the seeded defaults (app/lib/shipping/default-zones.ts) before any save. */
+  get(): Promise<ShippingSettings>
+  /**
+   * Replaces the settings whole (the zones as a list: a zone left out is gone), stamped with the
+   * store's clock and the staff member; InvalidShippingSettingsError (app/lib/shipping/settings.ts)
+   * and nothing saved when they do not hold together. Returns what is now stored.
+   */
+  save(settings: ShippingSettingsInput, audit: Audit): Promise<ShippingSettings>
+}
+
 export interface Store {
   products: ProductStore
   reviews: ReviewStore
@@ -425,6 +448,7 @@ export interface Store {
   outbox: OutboxStore
   rateLimits: RateLimitStore
   contentCopies: ContentCopyStore
+  shipping: ShippingSettingsStore
   addresses: AddressBookStore
   /**
    * A number that changes whenever another connection or process commits to this store (SQLite's

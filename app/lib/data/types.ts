@@ -52,6 +52,15 @@ export type ProductVariant = {
   stock: number
   /** The picture shown when this variant is picked; null: the product's first image. */
   image: ProductImage | null
+  /**
+   * What one unit weighs packed, in whole grams (table rates and courier quotes); null: unknown,
+   * the shop's default weight (ShippingSettings.defaultWeightGrams) stands in.
+   */
+  weightGrams: number | null
+  /** The packed unit's size in whole centimetres, when known (courier quotes); absent: unknown. */
+  lengthCm?: number
+  widthCm?: number
+  heightCm?: number
 }
 
 export type Product = {

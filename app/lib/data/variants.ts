@@ -11,6 +11,11 @@ export const MAX_OPTIONS = 3
 /** Combinations of option values a product may sell (3 options of 4 or 5 values fit). */
 export const MAX_VARIANTS = 100
 
+/** The heaviest a variant may weigh: one tonne, in grams. */
+export const MAX_WEIGHT_GRAMS = 1_000_000
+/** The longest side a variant's parcel may have, in centimetres. */
+export const MAX_DIMENSION_CM = 1000
+
 /** Joins ids and option values: `{productId}--{slug}` cannot be mistaken for a product id's dashes. */
 const VARIANT_SEPARATOR = '--'
 
@@ -29,12 +34,31 @@ export function variantIdFor(productId: string, optionValues: readonly string[])
   return `${productId}${VARIANT_SEPARATOR}${slugify(optionValues.join(' '))}`
 }
 
+/** A variant as written by the seed or the back office: without `weightGrams` its weight is unknown. */
+export type VariantInput = Omit<ProductVariant, 'weightGrams'> &
+  Partial<Pick<ProductVariant, 'weightGrams'>>
+
 /**
- * A product as written by the seed or the back office: without options it may leave out variants;
- * without `active` it is on sale.
+ * A product as written by the seed or the back office: without options it may leave out variants
+ * (or give only its one variant's weight and size there); without `active` it is on sale.
  */
 export type ProductInput = Omit<Product, 'options' | 'variants' | 'active'> &
-  Partial<Pick<Product, 'options' | 'variants' | 'active'>>
+  Partial<Pick<Product, 'options' | 'active'>> & { variants?: VariantInput[] }
+
+/** The variant's weight (null when unknown) and the dimensions it has, never an undefined key. */
+export function shippingFacts(
+  variant: Pick<VariantInput, 'weightGrams' | 'lengthCm' | 'widthCm' | 'heightCm'> | undefined,
+): Pick<ProductVariant, 'weightGrams' | 'lengthCm' | 'widthCm' | 'heightCm'> {
+  const facts: Pick<ProductVariant, 'weightGrams' | 'lengthCm' | 'widthCm' | 'heightCm'> = {
+    weightGrams: variant?.weightGrams ?? null,
+  }
+  for (const key of ['lengthCm', 'widthCm', 'heightCm'] as const) {
+    const value = variant?.[key]
+    // NOTE: Firestore refuses a field set to undefined, so an unknown size is no key at all.
+    if (typeof value === 'number') facts[key] = value
+  }
+  return facts
+}
 
 /** What a product shows before a variant is picked, derived from its variants. */
 export function summarizeVariants(
@@ -67,7 +91,11 @@ export function withVariants(input: ProductInput): Product {
   // `{ ...product, stock }` of a product read back from the store is not undone by its old variant.
   const variants: ProductVariant[] =
     options.length > 0 && input.variants
-      ? input.variants.map((variant) => ({ ...variant, optionValues: [...variant.optionValues] }))
+      ? input.variants.map(({ weightGrams, lengthCm, widthCm, heightCm, ...variant }) => ({
+          ...variant,
+          optionValues: [...variant.optionValues],
+          ...shippingFacts({ weightGrams, lengthCm, widthCm, heightCm }),
+        }))
       : [
           {
             id: input.id,
@@ -76,6 +104,8 @@ export function withVariants(input: ProductInput): Product {
             compareAtCents: input.compareAtCents,
             stock: input.stock,
             image: null,
+            // Weight and size are the one variant's own, when given.
+            ...shippingFacts(input.variants?.find((variant) => variant.id === input.id)),
           },
         ]
   const ids = new Set<string>()

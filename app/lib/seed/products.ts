@@ -7,6 +7,7 @@ import {
 } from '~/lib/data/variants'
 
 import { CATEGORY_DEFS, type CategoryDef, type Kind } from './catalogue-data'
+import { parcelOf } from './weights'
 import { productImages } from '~/lib/images/pictures'
 import { Random } from '~/lib/random'
 
@@ -243,10 +244,11 @@ export function generateProducts(options: GenerateOptions): Product[] {
     const updatedMs = Math.min(nowMs, createdMs + Math.floor(random.next() * 30 * DAY_MS))
     const imageCount = random.int(2, 5)
     const options = optionsOf(group)
-    // Each variant: its size's price, its own stock (some sold out), the product's sale.
+    // Each variant: its size's price and packed weight, its own stock (some sold out), the sale.
     const variants: ProductVariant[] = combinations(options).map((values) => {
       const sizeLabel = kind.sizes.length > 1 ? values.at(-1) : undefined
       const size = kind.sizes.find((s) => sizeValue(s.label) === sizeLabel) ?? kind.sizes[0]!
+      const parcel = parcelOf(kind.name, kind.sizes.indexOf(size))
       const own = new Random(`${seed}:${id}:${values.join('/')}`)
       const priceCents = believablePrice(kind.rands * size.factor * makerFactor * jitter, own)
       const was = onSale ? believablePrice((priceCents / 100) * saleFactor, own) : null
@@ -257,6 +259,7 @@ export function generateProducts(options: GenerateOptions): Product[] {
         compareAtCents: was !== null && was > priceCents ? was : null,
         stock: stockFor(own),
         image: null,
+        ...parcel,
       }
     })
     const product: ProductInput = {

@@ -61,7 +61,9 @@ export type ShippingSettings = {
   /** The weight of a variant that has none. */
   defaultWeightGrams: number
   collection: CollectionPoint | null
-  updatedAt: string
+  /** When staff last saved them, and who (their email); both null for the seeded defaults. */
+  updatedAt: string | null
+  updatedBy: string | null
 }
 
 /** A Pargo pickup point (or a demo one offline). */

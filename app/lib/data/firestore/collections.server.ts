@@ -27,6 +27,8 @@ export const COLLECTIONS = {
   outbox: 'outbox',
   /** The last good copy of each published story and listing; by a SHA-256 of the content key. */
   contentCopies: 'contentCopies',
+  /** Shop-wide settings, one document each: `shipping` (ShippingSettings, shipping.server.ts). */
+  settings: 'settings',
   /**
    * A customer's address book, by user id: `{ addresses }` in the order they were added (at most
    * ADDRESS_BOOK_MAX, so one small document; every change a transaction on it).

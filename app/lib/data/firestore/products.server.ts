@@ -15,22 +15,29 @@ import {
 import { assertPage, iso } from '../rules.server'
 import type { ProductStore } from '../store'
 import type { Order, Product, ProductImage, ProductLogEntry } from '../types'
-import { summarizeVariants, withVariants, type ProductInput } from '../variants'
+import { shippingFacts, summarizeVariants, withVariants, type ProductInput } from '../variants'
 import type { FirestoreContext } from './context.server'
 
 /**
  * Layout: one document per product in `products`, its options and variants embedded as arrays
  * (`options: [{ name, values }]`, `variants: [{ id, optionValues, priceCents, compareAtCents,
- * stock, image }]`), so a stock reservation reads and writes one document per product in its
- * transaction, and the top-level priceCents/compareAtCents/stock hold the variants' summary. A
- * document written before product options existed has no variants: it reads as a product with one
- * default variant.
+ * stock, image, weightGrams, lengthCm?, widthCm?, heightCm? }]`), so a stock reservation reads and
+ * writes one document per product in its transaction, and the top-level
+ * priceCents/compareAtCents/stock hold the variants' summary. A document written before product
+ * options existed has no variants: it reads as a product with one default variant; a variant
+ * written before weights has none (null).
  */
 export function productFromDoc(data: unknown): Product {
   const product = data as ProductInput
-  return product.variants?.length
-    ? { ...(product as Product), active: product.active ?? true }
-    : withVariants(product)
+  if (!product.variants?.length) return withVariants(product)
+  return {
+    ...(product as Product),
+    active: product.active ?? true,
+    variants: product.variants.map(({ weightGrams, lengthCm, widthCm, heightCm, ...variant }) => ({
+      ...variant,
+      ...shippingFacts({ weightGrams, lengthCm, widthCm, heightCm }),
+    })),
+  }
 }
 
 /**

@@ -18,6 +18,7 @@ import { createProductStore } from './products.server'
 import { createRateLimitStore } from './rate-limits.server'
 import { createReviewStore } from './reviews.server'
 import { createSessionStore } from './sessions.server'
+import { createShippingSettingsStore } from './shipping.server'
 import { createUserStore } from './users.server'
 
 export type FirestoreStoreOptions = {
@@ -50,6 +51,7 @@ export function createFirestoreStore(
     outbox: createOutboxStore(context),
     rateLimits: createRateLimitStore(context),
     contentCopies: createContentCopyStore(context),
+    shipping: createShippingSettingsStore(context),
     addresses: createAddressBookStore(context),
     async close() {
       for (const stop of context.snapshotStops) stop()

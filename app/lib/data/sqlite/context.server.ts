@@ -1,6 +1,6 @@
 import { ProductEmitter } from '../emitter.server'
 import type { Product, ProductImage, ProductVariant, RatingSummary } from '../types'
-import { summarizeVariants } from '../variants'
+import { shippingFacts, summarizeVariants } from '../variants'
 import type { Db } from './database.server'
 
 export type ProductRow = {
@@ -33,6 +33,10 @@ export type VariantRow = {
   compare_at_cents: number | null
   stock: number
   image: string | null
+  weight_grams: number | null
+  length_cm: number | null
+  width_cm: number | null
+  height_cm: number | null
 }
 
 const toVariant = (row: VariantRow): ProductVariant => ({
@@ -42,6 +46,12 @@ const toVariant = (row: VariantRow): ProductVariant => ({
   compareAtCents: row.compare_at_cents,
   stock: row.stock,
   image: row.image === null ? null : (JSON.parse(row.image) as ProductImage),
+  ...shippingFacts({
+    weightGrams: row.weight_grams,
+    lengthCm: row.length_cm ?? undefined,
+    widthCm: row.width_cm ?? undefined,
+    heightCm: row.height_cm ?? undefined,
+  }),
 })
 
 export const toProduct = (row: ProductRow, variants: readonly VariantRow[]): Product => ({

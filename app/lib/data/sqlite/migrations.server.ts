@@ -315,4 +315,24 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 10,
+    name: 'shipping: table rates and the collection point as one settings row; variant weights and sizes',
+    sql: `
+      -- Whole grams and centimetres; NULL: unknown (the shop's default weight stands in).
+      ALTER TABLE product_variants ADD COLUMN weight_grams INTEGER CHECK (weight_grams >= 0);
+      ALTER TABLE product_variants ADD COLUMN length_cm INTEGER CHECK (length_cm > 0);
+      ALTER TABLE product_variants ADD COLUMN width_cm INTEGER CHECK (width_cm > 0);
+      ALTER TABLE product_variants ADD COLUMN height_cm INTEGER CHECK (height_cm > 0);
+
+      -- One row (id 1): the zones, default weight and collection point as JSON, saved whole. No
+      -- row: the seeded defaults (app/lib/shipping/default-zones.ts).
+      CREATE TABLE shipping_settings (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        settings TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        updated_by TEXT NOT NULL
+      );
+    `,
+  },
 ]

@@ -37,8 +37,9 @@ export function createProductStore(context: SqliteContext): ProductStore {
   const deleteVariants = db.prepare('DELETE FROM product_variants WHERE product_id = ?')
   const insertVariant = db.prepare(`
     INSERT INTO product_variants (id, product_id, position, option_values, price_cents,
-      compare_at_cents, stock, image)
-    VALUES (@id, @productId, @position, @optionValues, @priceCents, @compareAtCents, @stock, @image)`)
+      compare_at_cents, stock, image, weight_grams, length_cm, width_cm, height_cm)
+    VALUES (@id, @productId, @position, @optionValues, @priceCents, @compareAtCents, @stock, @image,
+      @weightGrams, @lengthCm, @widthCm, @heightCm)`)
   const updateImages = db.prepare('UPDATE products SET images = ?, updated_at = ? WHERE id = ?')
 
   // The back office's lists: by name (then id), all products or those with a low variant.
@@ -109,6 +110,10 @@ export function createProductStore(context: SqliteContext): ProductStore {
         compareAtCents: variant.compareAtCents,
         stock: variant.stock,
         image: variant.image ? JSON.stringify(variant.image) : null,
+        weightGrams: variant.weightGrams ?? null,
+        lengthCm: variant.lengthCm ?? null,
+        widthCm: variant.widthCm ?? null,
+        heightCm: variant.heightCm ?? null,
       }),
     )
   }

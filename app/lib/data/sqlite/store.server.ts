@@ -15,6 +15,7 @@ import { createProductStore } from './products.server'
 import { createRateLimitStore } from './rate-limits.server'
 import { createReviewStore } from './reviews.server'
 import { createSessionStore } from './sessions.server'
+import { createShippingSettingsStore } from './shipping.server'
 import { createUserStore } from './users.server'
 
 export type SqliteStoreOptions = {
@@ -45,6 +46,7 @@ export function createSqliteStore(db: Db, { now = systemClock }: SqliteStoreOpti
     outbox: createOutboxStore(context),
     rateLimits: createRateLimitStore(context),
     contentCopies: createContentCopyStore(context),
+    shipping: createShippingSettingsStore(context),
     addresses: createAddressBookStore(context),
     dataVersion: () => dataVersion.get() ?? 0,
     async close() {
