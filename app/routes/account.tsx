@@ -18,6 +18,8 @@ import { signedInDevices } from '~/lib/account/devices.server'
 import { accountFormSchema } from '~/lib/account/schema'
 import { requireUser } from '~/lib/auth/user.server'
 import { formatSastDateTime } from '~/lib/dates'
+import { requestContext } from '~/lib/request-context.server'
+import { ADDRESS_BOOK_PATH, defaultAddress } from '~/lib/shipping/address-book.server'
 import formStyles from '~/styles/forms.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
@@ -26,16 +28,19 @@ export const meta: MetaFunction = () => [{ title: 'Your account | Karoo & Co.' }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
+  // The address form edits the default address of the address book.
+  const { store } = await requestContext(request)
+  const address = await defaultAddress(store, user.id)
   return {
     email: user.email,
     profile: { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' },
     address: {
-      line1: user.address?.line1 ?? '',
-      line2: user.address?.line2 ?? '',
-      suburb: user.address?.suburb ?? '',
-      city: user.address?.city ?? '',
-      province: user.address?.province ?? '',
-      postalCode: user.address?.postalCode ?? '',
+      line1: address?.line1 ?? '',
+      line2: address?.line2 ?? '',
+      suburb: address?.suburb ?? '',
+      city: address?.city ?? '',
+      province: address?.province ?? '',
+      postalCode: address?.postalCode ?? '',
     },
     devices: await signedInDevices(request, user.id),
   }
@@ -86,6 +91,9 @@ export default function AccountPage() {
           <li>
             <Link to="/liked">Liked products</Link>
           </li>
+          <li>
+            <Link to={ADDRESS_BOOK_PATH}>Your addresses</Link>
+          </li>
         </ul>
       </nav>
       <div className="form-page__panels form-page__panels--two">
@@ -135,6 +143,10 @@ export default function AccountPage() {
           {...getFormProps(addressForm)}
         >
           <h2 id="address-title">Delivery address</h2>
+          <p className="field__hint">
+            Your default delivery address. Keep more than one in{' '}
+            <Link to={ADDRESS_BOOK_PATH}>your address book</Link>.
+          </p>
           <ErrorSummary form={addressForm} />
           <FormErrors form={addressForm} />
           <input type="hidden" name="intent" value="address" />

@@ -9,8 +9,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import type { z } from 'zod'
 
-import { AddressFields } from '~/components/address-fields'
 import { Field, ErrorSummary, FormErrors, VALIDATE_ON } from '~/components/forms'
+import { SavedAddressPicker } from '~/components/shipping/saved-address-picker'
 import { useIsPending } from '~/components/use-is-pending'
 import { Link } from '~/components/link'
 import { optionalUser } from '~/lib/auth/user.server'
@@ -20,14 +20,19 @@ import { requireCartItems } from '~/lib/cart/guard.server'
 import { checkoutAction, checkoutPrefill, newCheckoutKey } from '~/lib/checkout/checkout.server'
 import { checkoutFormSchema } from '~/lib/checkout/schema'
 import { formatRand } from '~/lib/money'
+import { requestContext } from '~/lib/request-context.server'
+import { addressCard } from '~/lib/shipping/address-view'
+import { ADDRESS_BOOK_MAX } from '~/lib/shipping/types'
 import { TotalsList } from '~/components/orders/totals-view'
 import { LineOptions } from '~/components/line-options'
+import addressStyles from '~/styles/addresses.css'
 import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: formStyles },
   { rel: 'stylesheet', href: styles },
+  { rel: 'stylesheet', href: addressStyles },
 ]
 
 export const meta: MetaFunction = () => [{ title: 'Checkout | Karoo & Co.' }]
@@ -35,9 +40,13 @@ export const meta: MetaFunction = () => [{ title: 'Checkout | Karoo & Co.' }]
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireCartItems(request)
   const [user, cart] = await Promise.all([optionalUser(request), loadCart(request)])
+  const { store } = await requestContext(request)
+  const savedAddresses = user ? await store.addresses.list(user.id) : []
   return {
     signedIn: user !== null,
-    prefill: checkoutPrefill(user),
+    prefill: checkoutPrefill(user, savedAddresses),
+    savedAddresses: savedAddresses.map(addressCard),
+    canSaveAddress: user !== null && savedAddresses.length < ADDRESS_BOOK_MAX,
     lines: cart.lines.map((l) => ({
       variantId: l.variantId,
       name: l.name,
@@ -61,8 +70,16 @@ export async function action({ request }: ActionFunctionArgs) {
 const constraint = getZodConstraint(checkoutFormSchema)
 
 export default function CheckoutPage() {
-  const { signedIn, prefill, lines, totals, hasProblems, checkoutKey } =
-    useLoaderData<typeof loader>()
+  const {
+    signedIn,
+    prefill,
+    savedAddresses,
+    canSaveAddress,
+    lines,
+    totals,
+    hasProblems,
+    checkoutKey,
+  } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const submitting = useIsPending()
   const [form, fields] = useForm<
@@ -107,8 +124,7 @@ export default function CheckoutPage() {
             autoComplete="tel"
             hint="A South African number, e.g. 082 123 4567."
           />
-          <h2>Delivery address</h2>
-          <AddressFields fields={fields} />
+          <SavedAddressPicker addresses={savedAddresses} fields={fields} canSave={canSaveAddress} />
           <div className="form-actions">
             <button type="submit" className="button" disabled={submitting || hasProblems}>
               {submitting ? 'Placing your order…' : 'Pay with PayFast'}

@@ -4,6 +4,7 @@ import { data } from '@remix-run/node'
 import { getAuth } from '~/lib/auth/index.server'
 import { getSessionId, requireUser } from '~/lib/auth/user.server'
 import { requestContext } from '~/lib/request-context.server'
+import { saveDefaultAddress } from '~/lib/shipping/address-book.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
@@ -56,7 +57,8 @@ export async function accountAction({ request }: { request: Request }) {
         ended === 1 ? '1 other device was signed out.' : `${ended} other devices were signed out.`,
     })
   }
+  // The address of /account is the default of the address book.
   const { intent: _intent, ...address } = form
-  await store.users.updateAddress(user.id, address)
+  await saveDefaultAddress(store, user, address)
   return redirectWithToast('/account', { type: 'success', title: 'Address saved' })
 }

@@ -387,14 +387,19 @@ describe('/account', () => {
     const user = await m.session.optionalUser(
       new Request('http://localhost:3000/', { headers: { Cookie: jar.header() } }),
     )
-    expect(user?.address).toEqual({
-      line1: '12 Long St',
-      line2: null,
-      suburb: 'Gardens',
-      city: 'Cape Town',
-      province: 'Western Cape',
-      postalCode: '8001',
-    })
+    // The address of /account is the default of the address book (docs/contracts.md "Shipping").
+    expect(await m.store.addresses.list(user!.id)).toEqual([
+      expect.objectContaining({
+        label: 'Home',
+        line1: '12 Long St',
+        line2: null,
+        suburb: 'Gardens',
+        city: 'Cape Town',
+        province: 'Western Cape',
+        postalCode: '8001',
+        isDefault: true,
+      }),
+    ])
     const phone = await call(() =>
       m.account.accountAction({
         request: post(

@@ -15,7 +15,7 @@ import { requireCartItems } from '~/lib/cart/guard.server'
 import { cartTotals } from '~/lib/cart/rules'
 import { nowIso } from '~/lib/clock'
 import { OutOfStockError } from '~/lib/data/store'
-import type { Order, OrderDraft, User } from '~/lib/data/types'
+import type { Address, Order, OrderDraft, User } from '~/lib/data/types'
 import { nameWithOptions } from '~/lib/data/variants'
 import { env } from '~/lib/env.server'
 import { newOrderId } from '~/lib/orders/id.server'
@@ -24,28 +24,36 @@ import { buildPaymentForm, type PaymentForm } from '~/lib/payfast/checkout.serve
 import { sessionStorage } from '~/lib/cookie-session.server'
 import { requestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
+import type { SavedAddress } from '~/lib/shipping/types'
 import { redirectWithToast } from '~/lib/toast.server'
 
+import { deliveryAddressFrom, rememberAddress } from './delivery-address.server'
 import { type CHECKOUT_FIELDS, checkoutFormSchema, type CheckoutForm } from './schema'
 
 /** Conform's reply: the values kept and an error per field (or for the whole form). */
 export type CheckoutActionData = { result: SubmissionResult<string[]> }
 
-/** The form's starting values: the customer's profile and saved address, blank for guests. */
+/**
+ * The form's starting values: the customer's profile and their default saved address chosen (the
+ * address fields, for a new one, start blank); blank for guests.
+ */
 export function checkoutPrefill(
   user: User | null,
+  savedAddresses: readonly SavedAddress[] = [],
 ): Record<(typeof CHECKOUT_FIELDS)[number], string> {
+  const chosen = savedAddresses.find((address) => address.isDefault) ?? savedAddresses[0]
   return {
     email: user?.email ?? '',
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
     phone: user?.phone ?? '',
-    line1: user?.address?.line1 ?? '',
-    line2: user?.address?.line2 ?? '',
-    suburb: user?.address?.suburb ?? '',
-    city: user?.address?.city ?? '',
-    province: user?.address?.province ?? '',
-    postalCode: user?.address?.postalCode ?? '',
+    addressId: chosen?.id ?? '',
+    line1: '',
+    line2: '',
+    suburb: '',
+    city: '',
+    province: '',
+    postalCode: '',
   }
 }
 
@@ -58,9 +66,13 @@ export function newCheckoutKey(): string {
   return randomBytes(16).toString('base64url')
 }
 
-/** What the order will hold: snapshots of today's names and prices, and the totals. */
+/**
+ * What the order will hold: snapshots of today's names and prices, the delivery address
+ * (deliveryAddressFrom), and the totals.
+ */
 export function orderDraft(
   form: CheckoutForm,
+  shippingAddress: Address,
   lines: readonly CartViewLine[],
   userId: string | null,
 ): OrderDraft {
@@ -81,14 +93,7 @@ export function orderDraft(
     firstName: form.firstName,
     lastName: form.lastName,
     phone: form.phone,
-    shippingAddress: {
-      line1: form.line1,
-      line2: form.line2,
-      suburb: form.suburb,
-      city: form.city,
-      province: form.province,
-      postalCode: form.postalCode,
-    },
+    shippingAddress,
     lines: orderLines,
     subtotalCents: totals.subtotalCents,
     shippingCents: totals.shippingCents,
@@ -140,9 +145,16 @@ export async function checkoutAction({ request }: { request: Request }) {
   if (!cart.lines.length) {
     return redirectWithToast('/cart', { type: 'info', title: 'Your cart is empty' })
   }
+  const delivery = await deliveryAddressFrom(submission.value, { store, userId: user?.id ?? null })
+  if (!delivery.ok) {
+    return data<CheckoutActionData>(
+      { result: submission.reply({ fieldErrors: delivery.fieldErrors }) },
+      { status: 400 },
+    )
+  }
   await expireStalePending(store)
 
-  const draft = orderDraft(submission.value, cart.lines, user?.id ?? null)
+  const draft = orderDraft(submission.value, delivery.address, cart.lines, user?.id ?? null)
   let order: Order
   try {
     order = await store.orders.place(draft, newOrderId(), nowIso())
@@ -153,6 +165,9 @@ export async function checkoutAction({ request }: { request: Request }) {
       { result: submission.reply({ formErrors: [shortageMessage(error, names)] }) },
       { status: 409 },
     )
+  }
+  if (user && submission.value.saveAddress) {
+    await rememberAddress(store, user, submission.value, delivery.address)
   }
 
   return toPayStep(order, cart.owner)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
-import { addressFields, email, personalFields } from '~/lib/fields'
+import { email, personalFields } from '~/lib/fields'
+import { deliveryAddressSchema } from '~/lib/shipping/address-fields'
 
 /**
  * A checkout key: random, from the rendered checkout page (a hidden field). A malformed or missing
@@ -13,15 +14,17 @@ const checkoutKey = z
   .catch(undefined)
 
 /**
- * The one schema of the checkout form: contact details, the South African delivery address, and
- * the checkout key that makes placing the order idempotent.
+ * The one schema of the checkout form: contact details, the checkout key that makes placing the
+ * order idempotent, and the delivery address (a saved one, or the South African address fields:
+ * deliveryAddressSchema).
  */
-export const checkoutFormSchema = z.object({
-  email,
-  ...personalFields,
-  ...addressFields,
-  checkoutKey,
-})
+export const checkoutFormSchema = z
+  .object({
+    email,
+    ...personalFields,
+    checkoutKey,
+  })
+  .and(deliveryAddressSchema)
 
 export type CheckoutForm = z.output<typeof checkoutFormSchema>
 
@@ -31,6 +34,7 @@ export const CHECKOUT_FIELDS = [
   'firstName',
   'lastName',
   'phone',
+  'addressId',
   'line1',
   'line2',
   'suburb',
