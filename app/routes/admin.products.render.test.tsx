@@ -30,6 +30,10 @@ const tee: ProductEditorView = {
       compareAtCents: null,
       onHand: 4,
       held: 0,
+      weightGrams: 180,
+      lengthCm: null,
+      widthCm: null,
+      heightCm: null,
     },
     {
       id: 'tee--m',
@@ -39,6 +43,10 @@ const tee: ProductEditorView = {
       compareAtCents: 30000,
       onHand: 5,
       held: 2,
+      weightGrams: 200,
+      lengthCm: 30,
+      widthCm: 25,
+      heightCm: 3,
     },
   ],
   images: [
@@ -76,6 +84,11 @@ describe('/admin/products/:id', () => {
     expect(screen.getByLabelText('Option 1 values')).toHaveValue('S, M')
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('apparel')
     expect(screen.getByRole('checkbox', { name: /Active/ })).toBeChecked()
+    expect(screen.getByLabelText('Weight in grams of Size: M')).toHaveValue('200')
+    expect(screen.getByLabelText('Length in cm of Size: M')).toHaveValue('30')
+    expect(screen.getByLabelText('Height in cm of Size: M')).toHaveValue('3')
+    expect(screen.getByLabelText('Weight in grams of Size: S')).toHaveValue('180')
+    expect(screen.getByLabelText('Width in cm of Size: S')).toHaveValue('')
     // With options, stock is per variant: there is no single stock field.
     expect(screen.queryByLabelText('Stock on hand')).not.toBeInTheDocument()
   })
@@ -112,6 +125,10 @@ describe('/admin/products/:id', () => {
           compareAtCents: null,
           onHand: 7,
           held: 3,
+          weightGrams: null,
+          lengthCm: null,
+          widthCm: null,
+          heightCm: null,
         },
       ],
     }
@@ -125,5 +142,45 @@ describe('/admin/products/:id', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save product' }))
     expect(price).toHaveAccessibleDescription(/Enter the price in rands, e\.g\. 1299\.00/)
     expect(price).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('takes a weight and a size in the browser, all three sides or none', async () => {
+    const rusks: ProductEditorView = {
+      ...tee,
+      id: 'rusks',
+      name: 'Rusks',
+      options: [],
+      variants: [
+        {
+          id: 'rusks',
+          label: '',
+          optionValues: [],
+          priceCents: 8900,
+          compareAtCents: null,
+          onHand: 7,
+          held: 0,
+          weightGrams: 620,
+          lengthCm: null,
+          widthCm: null,
+          heightCm: null,
+        },
+      ],
+    }
+    open(rusks)
+    const weight = await screen.findByLabelText('Weight (grams)')
+    expect(weight).toHaveValue('620')
+    await userEvent.clear(weight)
+    await userEvent.type(weight, '0.6 kg')
+    await userEvent.type(screen.getByLabelText('Length (cm)'), '25')
+    await userEvent.click(screen.getByRole('button', { name: 'Save product' }))
+    expect(weight).toHaveAccessibleDescription(/Enter the weight in whole grams, e\.g\. 250/)
+    await userEvent.clear(weight)
+    await userEvent.type(weight, '600')
+    await userEvent.click(screen.getByRole('button', { name: 'Save product' }))
+    expect(weight).not.toHaveAttribute('aria-invalid')
+    expect(screen.getByLabelText('Width (cm)')).toHaveAccessibleDescription(
+      /Enter all three sides in centimetres, or leave all three empty/,
+    )
+    expect(screen.getByLabelText('Length (cm)')).not.toHaveAttribute('aria-invalid')
   })
 })

@@ -259,6 +259,45 @@ describe('/admin/products/:id', () => {
     expect(log.at(-1)?.change).toContain('price')
   })
 
+  it('saves a weight and a size, shows them on the form again, and logs them', async () => {
+    const fields = {
+      ...basics,
+      name: 'Honeybush tea',
+      description: 'About honeybush',
+      price: '99.00',
+      stock: '3',
+    }
+    const saved = await postEdit('honeybush', {
+      ...fields,
+      weightGrams: '310',
+      lengthCm: '18',
+      widthCm: '10',
+      heightCm: '6',
+    })
+    expect(saved.status).toBe(302)
+    expect((await store.products.get('honeybush'))?.variants[0]).toMatchObject({
+      weightGrams: 310,
+      lengthCm: 18,
+      widthCm: 10,
+      heightCm: 6,
+    })
+    const page = await loadEdit('honeybush')
+    expect(page.body.product.variants[0]).toMatchObject({ weightGrams: 310, heightCm: 6 })
+    expect((await store.products.changeLog('honeybush')).at(-1)).toMatchObject({
+      by: STAFF_EMAIL,
+      change: 'weight none -> 310 g; size ? x ? x ? cm -> 18 x 10 x 6 cm',
+    })
+
+    const refused = await postEdit('honeybush', { ...fields, weightGrams: '0,3 kg' })
+    expect(refused.status).toBe(400)
+    expect(refused.body.result.error).toEqual({
+      weightGrams: ['Enter the weight in whole grams, e.g. 250, or leave it empty'],
+    })
+    // Emptied: unknown again, so the shop's default weight applies.
+    expect((await postEdit('honeybush', fields)).status).toBe(302)
+    expect((await store.products.get('honeybush'))?.variants[0]?.weightGrams).toBeNull()
+  })
+
   it('sells out one variant from the variants table and keeps the others', async () => {
     const tee = (await store.products.get('tee'))!
     const rows = Object.fromEntries(

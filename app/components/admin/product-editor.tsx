@@ -23,7 +23,7 @@ import {
   type ProductForm as ProductFormValue,
   type ProductFormInput,
 } from '~/lib/admin/product-schema'
-import type { ProductEditorView } from '~/lib/admin/products.server'
+import type { ProductEditorView, VariantRow } from '~/lib/admin/products.server'
 import { MAX_OPTIONS } from '~/lib/data/variants'
 import { centsToRandsString } from '~/lib/money'
 
@@ -31,6 +31,15 @@ const constraint = getZodConstraint(productFormSchema)
 
 const rands = (cents: number | null | undefined) =>
   cents === null || cents === undefined ? '' : centsToRandsString(cents)
+const whole = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n))
+
+/** A variant's weight and size as the form's text fields hold them. */
+const parcelDefaults = (variant: Partial<VariantRow> | undefined) => ({
+  weightGrams: whole(variant?.weightGrams),
+  lengthCm: whole(variant?.lengthCm),
+  widthCm: whole(variant?.widthCm),
+  heightCm: whole(variant?.heightCm),
+})
 
 /** What the form opens with: the product as stored, or an empty new product. */
 function defaultsOf(product: ProductEditorView | null) {
@@ -48,6 +57,7 @@ function defaultsOf(product: ProductEditorView | null) {
     price: single ? rands(single.priceCents) : rands(cheapest),
     compareAtPrice: single ? rands(single.compareAtCents) : '',
     stock: single ? String(single.onHand) : product ? '' : '0',
+    ...parcelDefaults(single),
     active: product === null || product.active ? 'on' : '',
     options: Array.from({ length: MAX_OPTIONS }, (_, i) => ({
       name: options[i]?.name ?? '',
@@ -60,6 +70,7 @@ function defaultsOf(product: ProductEditorView | null) {
             price: rands(variant.priceCents),
             compareAtPrice: rands(variant.compareAtCents),
             stock: String(variant.onHand),
+            ...parcelDefaults(variant),
           }))
         : [],
   }
@@ -158,6 +169,27 @@ export function ProductForm({
       </fieldset>
 
       <fieldset className="admin-fieldset">
+        <legend>
+          {hasOptions ? 'Weight and size of new option combinations' : 'Weight and size'}
+        </legend>
+        <p className="field__hint">
+          Packed, for delivery prices. Without a weight the shop&apos;s default weight (set under
+          Shipping) is used; the size is optional.
+        </p>
+        <Field
+          meta={fields.weightGrams}
+          label="Weight (grams)"
+          inputMode="numeric"
+          hint="Whole grams, e.g. 250"
+        />
+        <div className="admin-size">
+          <Field meta={fields.lengthCm} label="Length (cm)" inputMode="numeric" />
+          <Field meta={fields.widthCm} label="Width (cm)" inputMode="numeric" />
+          <Field meta={fields.heightCm} label="Height (cm)" inputMode="numeric" />
+        </div>
+      </fieldset>
+
+      <fieldset className="admin-fieldset">
         <legend>Options</legend>
         <p className="field__hint">
           Up to {MAX_OPTIONS} options, such as Size or Colour, each with its values separated by
@@ -187,6 +219,8 @@ export function ProductForm({
                   <th scope="col">Price (rands)</th>
                   <th scope="col">Compare-at (rands)</th>
                   <th scope="col">Stock on hand</th>
+                  <th scope="col">Weight (g)</th>
+                  <th scope="col">Size L × W × H (cm)</th>
                 </tr>
               </thead>
               <tbody>
@@ -224,6 +258,30 @@ export function ProductForm({
                         {known ? (
                           <p className="field__hint">{known.held} held by unpaid orders</p>
                         ) : null}
+                      </td>
+                      <td>
+                        <CellInput
+                          meta={variant.weightGrams}
+                          label={`Weight in grams of ${label}`}
+                          inputMode="numeric"
+                        />
+                      </td>
+                      <td className="admin-size">
+                        <CellInput
+                          meta={variant.lengthCm}
+                          label={`Length in cm of ${label}`}
+                          inputMode="numeric"
+                        />
+                        <CellInput
+                          meta={variant.widthCm}
+                          label={`Width in cm of ${label}`}
+                          inputMode="numeric"
+                        />
+                        <CellInput
+                          meta={variant.heightCm}
+                          label={`Height in cm of ${label}`}
+                          inputMode="numeric"
+                        />
                       </td>
                     </tr>
                   )

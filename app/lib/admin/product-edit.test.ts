@@ -22,6 +22,9 @@ const basics = {
   active: 'on',
 }
 
+/** A variant the form gave no weight or size: unknown (null), not "as stored". */
+const NO_PARCEL = { weightGrams: null, lengthCm: null, widthCm: null, heightCm: null }
+
 function form(fields: Record<string, string>) {
   const data = new FormData()
   for (const [name, value] of Object.entries(fields)) data.append(name, value)
@@ -66,6 +69,7 @@ describe('the product form', () => {
           priceCents: 129900,
           compareAtCents: null,
           onHand: 12,
+          ...NO_PARCEL,
         },
       ],
     })
@@ -158,6 +162,7 @@ describe('options and variants', () => {
       priceCents: 19999,
       compareAtCents: 24999,
       onHand: 0,
+      ...NO_PARCEL,
     })
     // A variant the table left out keeps its price and what is on hand (3 available + 2 held).
     expect(edit?.variants[2]).toMatchObject({ id: 'tee--m-black', priceCents: 25_000, onHand: 5 })
@@ -183,6 +188,8 @@ describe('options and variants', () => {
         priceCents: 30000,
         compareAtCents: null,
         onHand: 0,
+        onHand: 0,
+        ...NO_PARCEL,
       },
       {
         id: 'tee--xl-rainbow',
@@ -190,6 +197,8 @@ describe('options and variants', () => {
         priceCents: 30000,
         compareAtCents: null,
         onHand: 0,
+        onHand: 0,
+        ...NO_PARCEL,
       },
     ])
   })
@@ -308,5 +317,111 @@ describe('a new product id', () => {
       categories,
     })
     expect(edit?.tags).toEqual(['tea', 'local'])
+  })
+})
+
+describe('weights and sizes in the product form', () => {
+  const tee = shirt('tee')
+  tee.variants[2] = {
+    ...tee.variants[2]!,
+    weightGrams: 210,
+    lengthCm: 30,
+    widthCm: 25,
+    heightCm: 3,
+  }
+  const options = {
+    'options[0].name': 'Size',
+    'options[0].values': 'S, M, L',
+    'options[1].name': 'Colour',
+    'options[1].values': 'Black, Rainbow',
+  }
+
+  it('gives a product without options the weight and size typed, blanks as unknown', () => {
+    const weighed = toProductEdit(
+      saved({ ...basics, weightGrams: '1 200', lengthCm: '25', widthCm: '15', heightCm: '10' }),
+      { id: 'rooibos-tea', existing: null, held: {}, categories },
+    )
+    expect(weighed.edit?.variants[0]).toMatchObject({
+      weightGrams: 1200,
+      lengthCm: 25,
+      widthCm: 15,
+      heightCm: 10,
+    })
+    const blank = toProductEdit(saved({ ...basics, weightGrams: '', lengthCm: '' }), {
+      id: 'rooibos-tea',
+      existing: null,
+      held: {},
+      categories,
+    })
+    expect(blank.edit?.variants[0]).toMatchObject(NO_PARCEL)
+  })
+
+  it('weighs each combination from its row, new ones from the top-level fields, and leaves the rest as stored', () => {
+    const { edit } = toProductEdit(
+      saved({
+        ...basics,
+        category: 'apparel',
+        price: '300',
+        stock: '',
+        weightGrams: '250',
+        ...options,
+        'options[0].values': 'S, M, L, XL',
+        'variants[0].id': 'tee--s-black',
+        'variants[0].price': '250',
+        'variants[0].stock': '3',
+        'variants[0].weightGrams': '180',
+        'variants[0].lengthCm': '30',
+        'variants[0].widthCm': '20',
+        'variants[0].heightCm': '2',
+      }),
+      { id: 'tee', existing: tee, held: {}, categories },
+    )
+    const byId = new Map(edit?.variants.map((v) => [v.id, v]))
+    expect(byId.get('tee--s-black')).toMatchObject({ weightGrams: 180, lengthCm: 30, heightCm: 2 })
+    expect(byId.get('tee--xl-black')).toMatchObject({ weightGrams: 250, lengthCm: null })
+    // Not in the table: the store keeps what it has (210 g, 30 x 25 x 3 cm).
+    expect(byId.get('tee--m-black')?.weightGrams).toBeUndefined()
+  })
+
+  it('names the field of a weight that is not whole grams and of a missing side', () => {
+    expect(parse({ ...basics, weightGrams: '1.5kg' }).errors).toEqual({
+      weightGrams: ['Enter the weight in whole grams, e.g. 250, or leave it empty'],
+    })
+    expect(parse({ ...basics, weightGrams: '2000000' }).errors).toEqual({
+      weightGrams: ['Enter a weight of at most 1 000 000 g'],
+    })
+    expect(parse({ ...basics, lengthCm: '30', heightCm: '0' }).errors).toEqual({
+      heightCm: ['Enter the height in whole centimetres, e.g. 20, or leave it empty'],
+    })
+    expect(parse({ ...basics, lengthCm: '30' }).errors).toEqual({
+      widthCm: ['Enter all three sides in centimetres, or leave all three empty'],
+      heightCm: ['Enter all three sides in centimetres, or leave all three empty'],
+    })
+    const row = parse({
+      ...basics,
+      category: 'apparel',
+      ...options,
+      'variants[0].id': 'tee--s-rainbow',
+      'variants[0].price': '250',
+      'variants[0].stock': '3',
+      'variants[0].weightGrams': 'heavy',
+      'variants[0].widthCm': '20',
+    })
+    expect(row.errors).toEqual({
+      'variants[0].weightGrams': ['Enter the weight in whole grams, e.g. 250, or leave it empty'],
+    })
+    const sides = parse({
+      ...basics,
+      category: 'apparel',
+      ...options,
+      'variants[0].id': 'tee--s-rainbow',
+      'variants[0].price': '250',
+      'variants[0].stock': '3',
+      'variants[0].widthCm': '20',
+    })
+    expect(sides.errors).toEqual({
+      'variants[0].lengthCm': ['Enter all three sides in centimetres, or leave all three empty'],
+      'variants[0].heightCm': ['Enter all three sides in centimetres, or leave all three empty'],
+    })
   })
 })

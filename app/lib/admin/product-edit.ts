@@ -6,9 +6,9 @@ import type { ProductSaveForm } from './product-schema'
 
 /**
  * Turns a checked product form into the store's ProductEdit: options from the editor's rows, one
- * variant per combination of their values (priced from its row of the variants table, or, for a
- * combination new to the table, from the top-level price with no stock yet), or without options
- * the one variant the top-level price and stock describe. Errors are conform field paths.
+ * variant per combination of their values (priced and weighed from its row of the variants table,
+ * or, for a combination new to the table, from the top-level price, weight and size with no stock
+ * yet), or without options the one variant the top-level fields describe. Errors are conform field paths.
  */
 
 export type FieldErrors = Record<string, string[]>
@@ -78,6 +78,18 @@ function parseOptions(rows: ProductSaveForm['options'], errors: FieldErrors): Pr
   return options
 }
 
+/** The weight and size a form row gives a variant (null: unknown). */
+function parcelOf(
+  row: Pick<ProductSaveForm, 'weightGrams' | 'lengthCm' | 'widthCm' | 'heightCm'>,
+): Pick<ProductEdit['variants'][number], 'weightGrams' | 'lengthCm' | 'widthCm' | 'heightCm'> {
+  return {
+    weightGrams: row.weightGrams,
+    lengthCm: row.lengthCm,
+    widthCm: row.widthCm,
+    heightCm: row.heightCm,
+  }
+}
+
 /**
  * The save as the store takes it, or the messages that stop it. `existing` is the product being
  * edited (null for a new one) and `held` the units its variants' unpaid orders hold: a variant the
@@ -113,6 +125,7 @@ export function toProductEdit(
           priceCents: form.price,
           compareAtCents: form.compareAtPrice,
           onHand: form.stock,
+          ...parcelOf(form),
         },
       ]
     }
@@ -144,6 +157,7 @@ export function toProductEdit(
             priceCents: row.price,
             compareAtCents: row.compareAtPrice,
             onHand: row.stock,
+            ...parcelOf(row),
           })
         } else if (old) {
           variants.push({
@@ -160,6 +174,7 @@ export function toProductEdit(
             priceCents: form.price,
             compareAtCents: form.compareAtPrice,
             onHand: 0,
+            ...parcelOf(form),
           })
         } else {
           errors.price = ['Enter the price of the new option combinations in rands, e.g. 1299.00']

@@ -11,6 +11,7 @@ import {
   stock,
   variantId,
 } from '~/lib/fields'
+import { checkAllSides, parcelFields } from '~/lib/shipping/fields'
 
 /**
  * The back office's product form (docs/contracts.md "Staff back office"): one schema, its intents
@@ -38,12 +39,14 @@ const variantRow = z
     price: randsAmount('price'),
     compareAtPrice,
     stock,
+    ...parcelFields,
   })
   // Here, not on the whole form, so a row is checked even while another row has errors.
   .superRefine((row, ctx) => {
     if (row.compareAtPrice !== null && row.compareAtPrice <= row.price) {
       ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: COMPARE_AT_ABOVE_PRICE })
     }
+    checkAllSides(row, ctx)
   })
 
 const save = z.object({
@@ -63,6 +66,8 @@ const save = z.object({
   price: price.optional(),
   compareAtPrice,
   stock: stock.optional(),
+  // Without options the weight and size of the one variant; with options, of new combinations.
+  ...parcelFields,
   active: checkbox,
   options: z
     .array(optionRow.optional())
@@ -109,6 +114,7 @@ export const productFormSchema = z
   })
   .superRefine((form, ctx) => {
     if (form.intent !== 'save') return
+    checkAllSides(form, ctx)
     const hasOptions = form.options.some((row) => row?.name || row?.values)
     if (!hasOptions) {
       if (form.price === undefined) {

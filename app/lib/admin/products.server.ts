@@ -83,6 +83,11 @@ export type VariantRow = {
   onHand: number
   /** Units unpaid orders hold: the stock cannot go below this. */
   held: number
+  /** Packed weight in grams and size in cm; null: unknown. */
+  weightGrams: number | null
+  lengthCm: number | null
+  widthCm: number | null
+  heightCm: number | null
 }
 
 export type ProductEditorView = {
@@ -133,6 +138,10 @@ export async function loadProductEditor(
         compareAtCents: variant.compareAtCents,
         onHand: variant.stock + (held[variant.id] ?? 0),
         held: held[variant.id] ?? 0,
+        weightGrams: variant.weightGrams,
+        lengthCm: variant.lengthCm ?? null,
+        widthCm: variant.widthCm ?? null,
+        heightCm: variant.heightCm ?? null,
       })),
       images: product.images.map((image) => ({
         id: image.id,
