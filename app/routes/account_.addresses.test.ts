@@ -255,11 +255,12 @@ describe('/account/addresses', () => {
   })
 
   it('answers 400 on a missing or malformed id and an unknown intent', async () => {
-    for (const fields of [
+    const posts: Record<string, string>[] = [
       { intent: 'delete' },
       { intent: 'default', addressId: '../../etc' },
       { intent: 'explode', addressId: 'abc' },
-    ]) {
+    ]
+    for (const fields of posts) {
       expect((await send(fields)).status).toBe(400)
     }
     const missing = await send({ intent: 'delete' })
