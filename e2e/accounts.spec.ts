@@ -92,8 +92,10 @@ test('forgotten password: the development link sets a new password', async ({
   await page.goto('/auth')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await expect(page).toHaveURL('/auth?intent=reset')
-  await page.getByLabel('Email').fill(email)
-  await page.getByRole('button', { name: 'Send reset link' }).click()
+  // The address changes as the navigation starts; the form is there once the page has rendered.
+  const resetForm = page.getByRole('form', { name: 'Get a reset link' })
+  await resetForm.getByLabel('Email').fill(email)
+  await resetForm.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByText(/a link to choose a new password is on its way/)).toBeVisible()
   await page.getByRole('link', { name: 'reset link' }).click()
   await page.getByRole('textbox', { name: 'New password' }).fill('a-brand-new-password')

@@ -1,24 +1,14 @@
-import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import { variantIdFor } from '~/lib/data/variants'
 
-import { expect, test, type TestUser } from './fixtures'
+import { expect, test } from './fixtures'
+import { openAsStaff } from './fuzz/hostile-names'
 
 /**
  * The back office's products and reviews with JS on and off (the config runs every spec in both
  * projects): what staff change reaches the shop on the next request.
  */
-
-/** Opens a back-office page as `staff`: the guard sends us to sign in, then back to `path`. */
-async function openAsStaff(page: Page, staff: TestUser, path: string) {
-  await page.goto(path)
-  const form = page.getByRole('form', { name: 'Sign in' })
-  await form.getByLabel('Email').fill(staff.email)
-  await form.getByLabel('Password').fill(staff.password)
-  await form.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(path)
-}
 
 test('staff sell out a variant and the product page shows it sold out', async ({
   page,

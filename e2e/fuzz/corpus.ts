@@ -12,6 +12,13 @@ export type Form = {
   fields: readonly string[]
   /** Fields every post carries as the page renders them (the honeypot's), never naughty. */
   rendered?: Readonly<Record<string, string>>
+  /**
+   * Who the form's action treats differently: a visitor's post and a customer's take other paths
+   * (`both`: the cart, likes, checkout), or only one of them gets past the guards (`visitor`: the
+   * sign-in forms, tracking, contact, which work the same signed in; `customer`: the account and
+   * reviews, which send a visitor to sign in before reading a field). The corpus is sent as each.
+   */
+  who: 'visitor' | 'customer' | 'both'
 }
 
 /**
@@ -26,23 +33,41 @@ export function forms(productPath: string, honeypot: Record<string, string> = {}
       intents: ['signin', 'signup', 'signout', 'reset'],
       fields: ['email', 'password', 'redirectTo', 'firstName', 'lastName'],
       rendered: honeypot,
+      who: 'visitor',
     },
-    { path: '/account', intents: ['profile'], fields: ['firstName', 'lastName', 'phone'] },
-    { path: '/account', intents: ['address'], fields: ADDRESS_FIELDS },
-    { path: '/cart', intents: ['add', 'update', 'remove'], fields: ['productId', 'quantity'] },
-    { path: '/liked', intents: ['toggle'], fields: ['productId'] },
-    { path: productPath, intents: ['review'], fields: ['rating', 'title', 'body'] },
+    {
+      path: '/account',
+      intents: ['profile'],
+      fields: ['firstName', 'lastName', 'phone'],
+      who: 'customer',
+    },
+    { path: '/account', intents: ['address'], fields: ADDRESS_FIELDS, who: 'customer' },
+    {
+      path: '/cart',
+      intents: ['add', 'update', 'remove'],
+      fields: ['productId', 'quantity'],
+      who: 'both',
+    },
+    { path: '/liked', intents: ['toggle'], fields: ['productId'], who: 'both' },
+    {
+      path: productPath,
+      intents: ['review'],
+      fields: ['rating', 'title', 'body'],
+      who: 'customer',
+    },
     {
       path: '/checkout',
       intents: [null],
       fields: ['email', 'firstName', 'lastName', 'phone', ...ADDRESS_FIELDS],
+      who: 'both',
     },
-    { path: '/track_order', intents: [null], fields: ['orderId', 'email'] },
+    { path: '/track_order', intents: [null], fields: ['orderId', 'email'], who: 'visitor' },
     {
       path: '/contact',
       intents: [null],
       fields: ['name', 'email', 'subject', 'message'],
       rendered: honeypot,
+      who: 'visitor',
     },
   ]
 }

@@ -4,7 +4,7 @@
 // These go to every form route, one at a time, each answer timed and /healthz asked after it.
 import type { APIRequestContext, Page } from '@playwright/test'
 
-import { expect, type TestUser } from '../fixtures'
+import { expect, signInAs, type TestUser } from '../fixtures'
 
 /** Every shopper-facing route with a form (docs/contracts.md "Forms"). */
 export const shopFormPaths = (product: string) => [
@@ -27,14 +27,10 @@ export const backOfficePaths = (productId: string, orderId: string) => [
   '/admin/reviews',
 ]
 
-/** Opens a back-office page as `staff`: the guard sends us to sign in, then back to `path`. */
+/** Opens a back-office page as `staff`. */
 export async function openAsStaff(page: Page, staff: TestUser, path: string) {
+  await signInAs(page, staff)
   await page.goto(path)
-  const form = page.getByRole('form', { name: 'Sign in' })
-  await form.getByLabel('Email').fill(staff.email)
-  await form.getByLabel('Password').fill(staff.password)
-  await form.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(path)
 }
 
 /** How long a hostile post may take, and /healthz after it. */
