@@ -61,10 +61,18 @@ export function SavedAddressPicker({
           <legend>Deliver to</legend>
           {radios.map(({ key, ...radio }) => {
             const address = byId.get(radio.value)
+            // The label names the address; its recipient and lines are the radio's description.
+            const nameId = `${radio.id}-name`
+            const detailId = `${radio.id}-detail`
+            const describedBy = [address ? detailId : null, radio['aria-describedby']]
+              .filter(Boolean)
+              .join(' ')
             return (
               <label key={key} className="address-picker__option">
                 <input
                   {...radio}
+                  aria-labelledby={address ? nameId : undefined}
+                  aria-describedby={describedBy || undefined}
                   onChange={(event) => {
                     setChoice(event.currentTarget.value)
                     onChoiceChange?.(event.currentTarget.value)
@@ -72,9 +80,11 @@ export function SavedAddressPicker({
                 />{' '}
                 {address ? (
                   <span>
-                    <strong>{address.label}</strong>
-                    {address.isDefault ? ' (default)' : null}
-                    <span className="address-picker__detail">
+                    <span id={nameId}>
+                      <strong>{address.label}</strong>
+                      {address.isDefault ? ' (default)' : null}
+                    </span>
+                    <span id={detailId} className="address-picker__detail">
                       {address.recipient}, {oneLine(address)}
                     </span>
                   </span>
