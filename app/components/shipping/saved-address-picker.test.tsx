@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { screen, within } from '@testing-library/react'
@@ -10,6 +10,8 @@ import { checkoutFormSchema } from '~/lib/checkout/schema'
 import type { AddressCard } from '~/lib/shipping/address-view'
 
 import { renderRoute, renderRouteWithoutJs } from '../../../test/render-route'
+
+import { ErrorSummary } from '../forms'
 
 import { SavedAddressPicker } from './saved-address-picker'
 
@@ -36,19 +38,23 @@ function Checkout({
   addresses,
   canSave = true,
   chosen = [] as string[],
+  lastResult,
 }: {
   addresses: AddressCard[]
   canSave?: boolean
   chosen?: string[]
+  lastResult?: SubmissionResult<string[]>
 }) {
   const [form, fields] = useForm({
     id: 'checkout',
+    lastResult,
     defaultValue: { addressId: addresses.find((a) => a.isDefault)?.id ?? '' },
     shouldValidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutFormSchema }),
   })
   return (
     <Form method="post" aria-label="Checkout" {...getFormProps(form)}>
+      <ErrorSummary form={form} />
       <SavedAddressPicker
         addresses={addresses}
         fields={fields}
@@ -124,5 +130,24 @@ describe('the saved-address picker', () => {
     await userEvent.click(within(form).getByRole('radio', { name: /^Home/ }))
     form.requestSubmit()
     await expect.poll(() => screen.queryByText('Enter the suburb')).toBeNull()
+  })
+
+  it("shows the server's refusal of a saved address on the group, linked from the summary", () => {
+    const posted = new FormData()
+    posted.set('addressId', 'theirs12abcd')
+    const reply = parseWithZod(posted, { schema: checkoutFormSchema }).reply({
+      fieldErrors: {
+        addressId: [
+          'That address is not in your address book. Choose another or enter a new address.',
+        ],
+      },
+    })
+    renderRouteWithoutJs(<Checkout addresses={[home]} lastResult={reply} />)
+    const link = screen.getByRole('link', { name: /That address is not in your address book/ })
+    const target = document.getElementById(link.getAttribute('href')!.slice(1))
+    expect(target).toBe(screen.getByRole('group', { name: 'Deliver to' }))
+    expect(within(target!).getByRole('alert')).toHaveTextContent(
+      'That address is not in your address book.',
+    )
   })
 })

@@ -55,7 +55,10 @@ export function SavedAddressPicker({
     <>
       <h2 id="checkout-delivery-title">Delivery address</h2>
       {hasSaved ? (
+        // The error summary's link to `addressId` lands on the group.
         <fieldset
+          id={fields.addressId.id}
+          tabIndex={-1}
           className={`field address-picker${fields.addressId.errors?.length ? ' field--invalid' : ''}`}
         >
           <legend>Deliver to</legend>
