@@ -10,6 +10,7 @@ import { expect, signInAs, type TestUser } from '../fixtures'
 export const shopFormPaths = (product: string) => [
   '/auth',
   '/account',
+  '/account/addresses',
   '/cart',
   '/liked',
   product,
@@ -25,6 +26,7 @@ export const backOfficePaths = (productId: string, orderId: string) => [
   `/admin/orders/${orderId}`,
   '/admin/messages',
   '/admin/reviews',
+  '/admin/shipping',
 ]
 
 /** Opens a back-office page as `staff`. */
