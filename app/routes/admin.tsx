@@ -31,6 +31,7 @@ const SECTIONS = [
   { to: '/admin/products', label: 'Products', end: false },
   { to: '/admin/reviews', label: 'Reviews', end: false },
   { to: '/admin/messages', label: 'Messages', end: false },
+  { to: '/admin/shipping', label: 'Shipping', end: false },
 ] as const
 
 /** The back office's shell: its sections beside whichever page is open. */

@@ -104,3 +104,19 @@ export function randsFromZero(label: string) {
       return cents
     })
 }
+
+/**
+ * A weight as staff write it in a band line: "2000", "2000 g", "1 200 g", "2 kg", "2,5 kg" ->
+ * whole grams; null for anything else (a fraction of a gram included).
+ */
+export function weightGramsInText(text: string): number | null {
+  const match = /^(\d{1,7})(?:[.,](\d{1,3}))?\s*(kg|g)?$/i.exec(
+    text.trim().replace(/(\d)[\s\u00a0](?=\d{3}\b)/g, '$1'),
+  )
+  if (!match) return null
+  const [, whole, fraction, unit] = match
+  if (unit?.toLowerCase() === 'kg') {
+    return Number(whole) * 1000 + Number((fraction ?? '').padEnd(3, '0'))
+  }
+  return fraction === undefined ? Number(whole) : null
+}
