@@ -1,4 +1,5 @@
 import type { OrderStatus } from '~/lib/orders/life'
+import type { OrderShipping } from '~/lib/shipping/types'
 
 /**
  * The shop's domain types, shared by every data adapter. Money is always integer cents of ZAR;
@@ -229,6 +230,11 @@ export type Order = {
   refundNeeded: boolean
   /** Set when the order moves to shipped. */
   shipment: Shipment | null
+  /**
+   * The delivery method chosen at checkout (its price is shippingCents); null on orders placed
+   * before shipping methods existed, which went by standard delivery.
+   */
+  shipping: OrderShipping | null
   createdAt: string
   updatedAt: string
 }
@@ -245,9 +251,14 @@ export type OrderDraft = Omit<
   | 'pfPaymentId'
   | 'refundNeeded'
   | 'shipment'
+  | 'shipping'
   | 'createdAt'
   | 'updatedAt'
-> & { checkoutKey?: string | null }
+> & {
+  checkoutKey?: string | null
+  /** The chosen delivery method; absent or null: standard delivery. */
+  shipping?: OrderShipping | null
+}
 
 /** A variant at or below this many units counts as low stock in the back office. */
 export const LOW_STOCK_THRESHOLD = 5

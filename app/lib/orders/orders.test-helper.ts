@@ -8,6 +8,8 @@ import type {
   Shipment,
 } from '~/lib/data/types'
 
+import type { CollectionPoint, OrderShipping } from '~/lib/shipping/types'
+
 import { moveTo, type OrderMoveName } from './life'
 import { expireStalePending, moveOrder, type MoveResult, type OrderMoveDeps } from './move.server'
 
@@ -21,6 +23,30 @@ export const SHOPPER_ADDRESS: Address = {
   postalCode: '8001',
 }
 
+/** The shop's collection point in the fixtures. */
+export const COLLECTION_POINT: CollectionPoint = {
+  name: 'Karoo & Co. Woodstock',
+  line1: '100 Albert Road',
+  line2: null,
+  suburb: 'Woodstock',
+  city: 'Cape Town',
+  province: 'Western Cape',
+  postalCode: '7925',
+  phone: '021 447 1234',
+  hours: 'Mon–Fri 9:00–17:00, Sat 9:00–13:00',
+}
+
+/** An order's choice of collecting in store (free), as checkout snapshots it. */
+export const COLLECT_SHIPPING: OrderShipping = {
+  id: 'collect',
+  kind: 'collect',
+  name: 'Collect in store',
+  estimate: 'Ready within 1 working day',
+  pickupPoint: null,
+  serviceCode: null,
+  collection: COLLECTION_POINT,
+}
+
 /** The shared order draft: what checkout hands the store (R 129,00 a unit unless priced). */
 export function draft(
   lines: {
@@ -31,7 +57,7 @@ export function draft(
     unitPriceCents?: number
   }[],
   userId: string | null = null,
-): OrderDraft {
+): OrderDraft & { shipping: OrderShipping | null } {
   const orderLines = lines.map((line) => ({
     productId: line.productId,
     variantId: line.variantId ?? line.productId,
@@ -59,6 +85,7 @@ export function draft(
     shippingCents,
     totalCents,
     vatCents: Math.round((totalCents * 15) / 115),
+    shipping: null,
   }
 }
 
@@ -101,6 +128,7 @@ export function pendingOrder(overrides: Partial<Order> = {}): Order {
     pfPaymentId: null,
     refundNeeded: false,
     shipment: null,
+    shipping: null,
     createdAt: '2024-05-01T10:00:00.000Z',
     updatedAt: '2024-05-01T10:00:00.000Z',
     ...overrides,

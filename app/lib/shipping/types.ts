@@ -95,6 +95,8 @@ export type ShippingOption = {
   pickupPoint?: PickupPoint
   /** Bob Go's service code, for `bobgo`. */
   serviceCode?: string
+  /** The shop's collection point, for `collect`. */
+  collection?: CollectionPoint
 }
 
 /** The method an order was placed with (a snapshot of the chosen option). */
@@ -105,6 +107,8 @@ export type OrderShipping = {
   estimate: string | null
   pickupPoint: PickupPoint | null
   serviceCode: string | null
+  /** Where to collect, for `collect`: the shop's collection point as it was when ordered. */
+  collection: CollectionPoint | null
 }
 
 /** One step a parcel took, as the courier reported it. */

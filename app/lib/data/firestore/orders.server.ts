@@ -28,19 +28,21 @@ type StoredLine = Omit<Order['lines'][number], 'variantId' | 'options'> &
  * An order document as stored: the order and the key the back office finds its email by. Documents
  * written before the refund flag existed lack it; lines written before product options existed lack
  * their variant (the product's one variant); those written before the back office lack the
- * shipment, the email key and who made each move (nobody).
+ * shipment, the email key and who made each move (nobody); those written before shipping methods
+ * lack the chosen method (standard delivery).
  */
 type OrderDoc = Order & { emailKey: string }
 
 const toOrder = (data: unknown): Order => {
   const { emailKey: _key, ...order } = data as Omit<
     OrderDoc,
-    'refundNeeded' | 'lines' | 'history' | 'shipment' | 'emailKey'
+    'refundNeeded' | 'lines' | 'history' | 'shipment' | 'shipping' | 'emailKey'
   > & {
     refundNeeded?: boolean
     lines: StoredLine[]
     history: (Omit<OrderHistoryEntry, 'by'> & { by?: string | null })[]
     shipment?: Shipment | null
+    shipping?: Order['shipping']
     emailKey?: string
   }
   return {
@@ -53,6 +55,7 @@ const toOrder = (data: unknown): Order => {
     history: order.history.map((entry) => ({ ...entry, by: entry.by ?? null })),
     refundNeeded: order.refundNeeded ?? false,
     shipment: order.shipment ?? null,
+    shipping: order.shipping ?? null,
   }
 }
 
@@ -131,6 +134,10 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
           pfPaymentId: null,
           refundNeeded: false,
           shipment: null,
+          // Plain JSON: Firestore refuses undefined values.
+          shipping: draft.shipping
+            ? (JSON.parse(JSON.stringify(draft.shipping)) as Order['shipping'])
+            : null,
           createdAt: at,
           updatedAt: at,
         }

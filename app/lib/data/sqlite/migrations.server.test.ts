@@ -124,3 +124,31 @@ describe('migration 5: back office', () => {
     await store.close()
   })
 })
+
+describe('migration 11: the delivery method on the order', () => {
+  it('reads orders placed before it as standard delivery (no method), at the price they paid', async () => {
+    const db = new Database(':memory:')
+    db.pragma('foreign_keys = ON')
+    for (const migration of MIGRATIONS.filter((m) => m.version < 11)) {
+      db.exec(migration.sql)
+      db.pragma(`user_version = ${migration.version}`)
+    }
+    const then = '2025-01-01T00:00:00.000Z'
+    db.prepare(
+      `INSERT INTO orders (id, user_id, email, email_key, first_name, last_name, phone,
+         shipping_address, subtotal_cents, shipping_cents, total_cents, vat_cents, status,
+         created_at, updated_at)
+       VALUES ('OLDORDER011', NULL, 'a@b.co.za', 'a@b.co.za', 'A', 'B', '082 123 4567', '{}',
+         9900, 9900, 19800, 2583, 'paid', ?, ?)`,
+    ).run(then, then)
+
+    migrate(db)
+    const store = createSqliteStore(db, { now: () => new Date('2025-02-01T00:00:00.000Z') })
+    expect(await store.orders.get('OLDORDER011')).toMatchObject({
+      shipping: null,
+      shippingCents: 9900,
+      totalCents: 19800,
+    })
+    await store.close()
+  })
+})

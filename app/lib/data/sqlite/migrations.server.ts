@@ -335,4 +335,12 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 11,
+    name: 'orders: the delivery method chosen at checkout',
+    sql: `
+      -- JSON OrderShipping; NULL on orders placed before shipping methods (standard delivery).
+      ALTER TABLE orders ADD COLUMN shipping TEXT;
+    `,
+  },
 ]

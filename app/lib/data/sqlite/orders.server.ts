@@ -32,6 +32,8 @@ type OrderRow = {
   checkout_key: string | null
   /** JSON Shipment, set when shipped. */
   shipment: string | null
+  /** JSON OrderShipping; null on orders placed before shipping methods. */
+  shipping: string | null
   created_at: string
   updated_at: string
 }
@@ -90,8 +92,8 @@ export function createOrderStore(context: SqliteContext): OrderStore {
   const insertOrder = db.prepare(
     `INSERT INTO orders (id, user_id, email, email_key, first_name, last_name, phone,
        shipping_address, subtotal_cents, shipping_cents, total_cents, vat_cents, status,
-       pf_payment_id, checkout_key, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', NULL, ?, ?, ?)`,
+       pf_payment_id, checkout_key, shipping, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', NULL, ?, ?, ?, ?)`,
   )
   const insertLine = db.prepare(
     `INSERT INTO order_lines (order_id, position, product_id, variant_id, options, name,
@@ -139,6 +141,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     pfPaymentId: row.pf_payment_id,
     refundNeeded: row.refund_needed === 1,
     shipment: row.shipment === null ? null : (JSON.parse(row.shipment) as Shipment),
+    shipping: row.shipping === null ? null : (JSON.parse(row.shipping) as Order['shipping']),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   })
@@ -184,6 +187,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
             draft.totalCents,
             draft.vatCents,
             draft.checkoutKey ?? null,
+            draft.shipping ? JSON.stringify(draft.shipping) : null,
             at,
             at,
           )
