@@ -188,7 +188,6 @@ describe('options and variants', () => {
         priceCents: 30000,
         compareAtCents: null,
         onHand: 0,
-        onHand: 0,
         ...NO_PARCEL,
       },
       {
@@ -196,7 +195,6 @@ describe('options and variants', () => {
         optionValues: ['XL', 'Rainbow'],
         priceCents: 30000,
         compareAtCents: null,
-        onHand: 0,
         onHand: 0,
         ...NO_PARCEL,
       },
