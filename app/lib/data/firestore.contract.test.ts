@@ -5,6 +5,7 @@ import { describe, it } from 'vitest'
 import { describeOrderLifeContract } from '~/lib/orders/order-life.suite'
 
 import { describeAddressBookContract } from './contract-addresses.suite'
+import { describeBobgoContract } from './contract-bobgo.suite'
 import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './orders.suite'
 import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
@@ -62,6 +63,7 @@ if (!emulator) {
   describeReviewPagesContract(`firestore emulator at ${emulator}`, harness())
   describeContentCopiesContract(`firestore emulator at ${emulator}`, harness())
   describeAddressBookContract(`firestore emulator at ${emulator}`, harness())
+  describeBobgoContract(`firestore emulator at ${emulator}`, harness())
   describeShippingContract(`firestore emulator at ${emulator}`, harness())
   describeFirestoreLegacyDocuments(`demo-legacy-${randomBytes(5).toString('hex')}`)
 }

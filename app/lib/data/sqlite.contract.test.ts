@@ -5,6 +5,7 @@ import path from 'node:path'
 import { describeOrderLifeContract } from '~/lib/orders/order-life.suite'
 
 import { describeAddressBookContract } from './contract-addresses.suite'
+import { describeBobgoContract } from './contract-bobgo.suite'
 import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './orders.suite'
 import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
@@ -35,4 +36,5 @@ describeBackOfficeProductsContract('sqlite', harness)
 describeReviewPagesContract('sqlite', harness)
 describeContentCopiesContract('sqlite', harness)
 describeAddressBookContract('sqlite', harness)
+describeBobgoContract('sqlite', harness)
 describeShippingContract('sqlite', harness)

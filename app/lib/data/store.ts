@@ -16,7 +16,7 @@ import type { ProductInput } from './variants'
 import type { AddressDraft, SavedAddress } from '~/lib/shipping/types'
 import type { DecideMove, MoveDecision } from '~/lib/orders/life'
 import type { ShippingSettingsInput } from '~/lib/shipping/settings'
-import type { ShippingSettings } from '~/lib/shipping/types'
+import type { ShippingSettings, TrackedShipment } from '~/lib/shipping/types'
 
 /**
  * The ports of the data layer. Each store is one concern; two adapters implement them all
@@ -440,6 +440,55 @@ export interface Store {
   reviews: ReviewStore
   users: UserStore
   credentials: CredentialStore
+/**
+ * Orders' way through Bob Go (docs/contracts.md "Shipping": Bob Go): the sync job's queue (a paid
+ * order marked, claimed by one instance at a time under a lease, recorded synced or failed with its
+ * retry time), the shipments Bob Go reports, and the webhook events already acted on. Kept on the
+ * order (Order.bobgo, Order.shipments). "Now" is the store's clock.
+ */
+export interface BobgoStore {
+  /**
+   * Marks a paid or processing order for the sync job: pending, due now, no attempts yet. An order
+   * that already has a Bob Go state, or is in another status, is left alone (false); so is an
+   * unknown one.
+   */
+  markForSync(orderId: string): Promise<boolean>
+  /**
+   * Staff's resync: a paid or processing order that is not synced (pending, failed, or never
+   * marked) is due now again with a fresh count of attempts. A synced order, or one in another
+   * status, is left as it is. Returns the order; null when unknown.
+   */
+  retrySync(orderId: string): Promise<Order | null>
+  /**
+   * Claims up to `limit` orders whose sync is due: pending, due by now, paid or processing. Each
+   * stays pending but is due again at now + leaseMs (a job that dies loses its claim to another
+   * instance), attempts + 1. Two concurrent callers never receive the same order.
+   */
+  claimDue(leaseMs: number, limit: number): Promise<Order[]>
+  /** Bob Go created the order: synced, with Bob Go's id; no retry due, no error. */
+  recordSynced(orderId: string, bobgoOrderId: string): Promise<void>
+  /** A failed attempt: pending again, due at `retryAt`; failed for good when retryAt is null. */
+  recordFailure(orderId: string, error: string, retryAt: string | null): Promise<void>
+  /** When the next pending sync (of a paid or processing order) falls due; null when none. */
+  nextDueAt(): Promise<string | null>
+  /** The order Bob Go knows by this id; null when none. */
+  findByBobgoOrderId(bobgoOrderId: string): Promise<Order | null>
+  /**
+   * Replaces the order's shipments with Bob Go's (Bob Go is their source of truth); writes nothing
+   * when they are the same. Returns the order after; null when unknown.
+   */
+  saveShipments(orderId: string, shipments: readonly TrackedShipment[]): Promise<Order | null>
+  /**
+   * Synced orders still on their way (paid, processing or shipped), by id, the first `limit` after
+   * the id `after` (null: from the start): the hourly reconciliation's batches.
+   */
+  listInTransit(after: string | null, limit: number): Promise<Order[]>
+  /** Takes a webhook event id: true the first time, false for a replay. */
+  claimEvent(eventId: string, topic: string): Promise<boolean>
+  /** Gives a claimed event id back (acting on it failed), so Bob Go's retry is acted on. */
+  releaseEvent(eventId: string): Promise<void>
+}
+
   sessions: SessionStore
   carts: CartStore
   liked: LikedStore
@@ -455,6 +504,7 @@ export interface Store {
    * `PRAGMA data_version`), so a cache in this process can tell it missed a change event. Absent
    * where every writer's changes arrive as change events (Firestore's listeners).
    */
+  bobgo: BobgoStore
   dataVersion?(): number
   close(): Promise<void>
 }

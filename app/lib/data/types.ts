@@ -1,5 +1,5 @@
 import type { OrderStatus } from '~/lib/orders/life'
-import type { OrderShipping } from '~/lib/shipping/types'
+import type { BobgoSync, OrderShipping, TrackedShipment } from '~/lib/shipping/types'
 
 /**
  * The shop's domain types, shared by every data adapter. Money is always integer cents of ZAR;
@@ -235,6 +235,14 @@ export type Order = {
    * before shipping methods existed, which went by standard delivery.
    */
   shipping: OrderShipping | null
+  /**
+   * The parcels Bob Go reports for the order (courier, tracking number and link, events), as last
+   * fetched: Bob Go is their source of truth, so each fetch replaces the list. Empty otherwise; a
+   * shipment staff type when marking the order shipped stays in `shipment`.
+   */
+  shipments: TrackedShipment[]
+  /** Where the paid order stands with Bob Go; null when Bob Go does not handle it. */
+  bobgo: BobgoSync | null
   createdAt: string
   updatedAt: string
 }
@@ -252,6 +260,8 @@ export type OrderDraft = Omit<
   | 'refundNeeded'
   | 'shipment'
   | 'shipping'
+  | 'shipments'
+  | 'bobgo'
   | 'createdAt'
   | 'updatedAt'
 > & {

@@ -42,6 +42,8 @@ function order(overrides: Partial<Order> = {}): Order {
     shipment: null,
     createdAt: '2026-11-22T08:00:00.000Z',
     updatedAt: '2026-11-22T08:00:00.000Z',
+    shipments: [],
+    bobgo: null,
     ...overrides,
   }
 }

@@ -130,6 +130,8 @@ export function pendingOrder(overrides: Partial<Order> = {}): Order {
     shipment: null,
     shipping: null,
     createdAt: '2024-05-01T10:00:00.000Z',
+    shipments: [],
+    bobgo: null,
     updatedAt: '2024-05-01T10:00:00.000Z',
     ...overrides,
   }

@@ -34,4 +34,6 @@ export const COLLECTIONS = {
    * ADDRESS_BOOK_MAX, so one small document; every change a transaction on it).
    */
   addressBooks: 'addressBooks',
+  /** Each Bob Go webhook event acted on, by a SHA-256 of its event_id (bobgo.server.ts). */
+  bobgoWebhookEvents: 'bobgoWebhookEvents',
 } as const

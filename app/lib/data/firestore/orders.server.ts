@@ -29,20 +29,30 @@ type StoredLine = Omit<Order['lines'][number], 'variantId' | 'options'> &
  * written before the refund flag existed lack it; lines written before product options existed lack
  * their variant (the product's one variant); those written before the back office lack the
  * shipment, the email key and who made each move (nobody); those written before shipping methods
- * lack the chosen method (standard delivery).
+ * lack the chosen method (standard delivery); those written before Bob Go lack its sync state
+ * and shipments (none).
  */
 type OrderDoc = Order & { emailKey: string }
 
 const toOrder = (data: unknown): Order => {
   const { emailKey: _key, ...order } = data as Omit<
     OrderDoc,
-    'refundNeeded' | 'lines' | 'history' | 'shipment' | 'shipping' | 'emailKey'
+    | 'refundNeeded'
+    | 'lines'
+    | 'history'
+    | 'shipment'
+    | 'shipping'
+    | 'shipments'
+    | 'bobgo'
+    | 'emailKey'
   > & {
     refundNeeded?: boolean
     lines: StoredLine[]
     history: (Omit<OrderHistoryEntry, 'by'> & { by?: string | null })[]
     shipment?: Shipment | null
     shipping?: Order['shipping']
+    shipments?: Order['shipments']
+    bobgo?: Order['bobgo']
     emailKey?: string
   }
   return {
@@ -56,6 +66,8 @@ const toOrder = (data: unknown): Order => {
     refundNeeded: order.refundNeeded ?? false,
     shipment: order.shipment ?? null,
     shipping: order.shipping ?? null,
+    shipments: order.shipments ?? [],
+    bobgo: order.bobgo ?? null,
   }
 }
 
@@ -138,6 +150,8 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
           shipping: draft.shipping
             ? (JSON.parse(JSON.stringify(draft.shipping)) as Order['shipping'])
             : null,
+          shipments: [],
+          bobgo: null,
           createdAt: at,
           updatedAt: at,
         }

@@ -6,6 +6,7 @@ import { systemClock } from '~/lib/clock'
 import type { Store } from '../store'
 import { createAddressBookStore } from './addresses.server'
 import { closeFirestore, firestoreFor } from './app.server'
+import { createBobgoStore } from './bobgo.server'
 import { createCartStore } from './carts.server'
 import { createContentCopyStore } from './content-copies.server'
 import { createFirestoreContext } from './context.server'
@@ -38,6 +39,7 @@ export function createFirestoreStore(
   { now = systemClock }: FirestoreStoreOptions = {},
 ): Store {
   const context = createFirestoreContext(db, now)
+  const orders = createOrderStore(context)
   return {
     products: createProductStore(context),
     reviews: createReviewStore(context),
@@ -46,13 +48,14 @@ export function createFirestoreStore(
     sessions: createSessionStore(context),
     carts: createCartStore(context),
     liked: createLikedStore(context),
-    orders: createOrderStore(context),
+    orders,
     messages: createMessageStore(context),
     outbox: createOutboxStore(context),
     rateLimits: createRateLimitStore(context),
     contentCopies: createContentCopyStore(context),
     shipping: createShippingSettingsStore(context),
     addresses: createAddressBookStore(context),
+    bobgo: createBobgoStore(context, orders),
     async close() {
       for (const stop of context.snapshotStops) stop()
       context.snapshotStops.clear()

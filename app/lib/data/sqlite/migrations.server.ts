@@ -343,4 +343,31 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       ALTER TABLE orders ADD COLUMN shipping TEXT;
     `,
   },
+  {
+    version: 12,
+    name: 'orders to Bob Go: the sync state, the shipments Bob Go reports, webhook events seen once',
+    sql: `
+      -- JSON TrackedShipment[] as Bob Go last reported them.
+      ALTER TABLE orders ADD COLUMN shipments TEXT NOT NULL DEFAULT '[]';
+      -- NULL: Bob Go does not handle the order. Otherwise pending (claimed by pushing bobgo_due_at
+      -- forward: a lease), synced (bobgo_order_id set) or failed for good.
+      ALTER TABLE orders ADD COLUMN bobgo_state TEXT
+        CHECK (bobgo_state IN ('pending', 'synced', 'failed'));
+      ALTER TABLE orders ADD COLUMN bobgo_order_id TEXT;
+      ALTER TABLE orders ADD COLUMN bobgo_attempts INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN bobgo_last_error TEXT;
+      ALTER TABLE orders ADD COLUMN bobgo_due_at TEXT;
+      CREATE INDEX orders_bobgo_due ON orders (bobgo_due_at) WHERE bobgo_state = 'pending';
+      CREATE INDEX orders_bobgo_synced ON orders (id) WHERE bobgo_state = 'synced';
+      CREATE UNIQUE INDEX orders_bobgo_order_id ON orders (bobgo_order_id)
+        WHERE bobgo_order_id IS NOT NULL;
+
+      -- Each Bob Go webhook event (its event_id) is acted on once.
+      CREATE TABLE bobgo_webhook_events (
+        event_id TEXT PRIMARY KEY,
+        topic TEXT NOT NULL,
+        received_at TEXT NOT NULL
+      );
+    `,
+  },
 ]

@@ -12,9 +12,11 @@ import {
   type Shipment,
 } from '../types'
 import type { SqliteContext } from './context.server'
+import { bobgoFields, type BobgoColumns } from './bobgo.server'
 import { outboxWriter } from './outbox.server'
 
-type OrderRow = {
+/** The orders row; the Bob Go columns (migration 12) are read by ./bobgo.server.ts. */
+type OrderRow = BobgoColumns & {
   id: string
   user_id: string | null
   email: string
@@ -142,6 +144,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     refundNeeded: row.refund_needed === 1,
     shipment: row.shipment === null ? null : (JSON.parse(row.shipment) as Shipment),
     shipping: row.shipping === null ? null : (JSON.parse(row.shipping) as Order['shipping']),
+    ...bobgoFields(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   })

@@ -2,6 +2,7 @@ import { systemClock } from '~/lib/clock'
 
 import type { Store } from '../store'
 import { createAddressBookStore } from './addresses.server'
+import { createBobgoStore } from './bobgo.server'
 import { createCartStore } from './carts.server'
 import { createContentCopyStore } from './content-copies.server'
 import { createSqliteContext } from './context.server'
@@ -33,6 +34,7 @@ export function createSqliteStore(db: Db, { now = systemClock }: SqliteStoreOpti
   const context = createSqliteContext(db, now)
   // Changes only for commits made by other connections: this one's own writes emit change events.
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
+  const orders = createOrderStore(context)
   return {
     products: createProductStore(context),
     reviews: createReviewStore(context),
@@ -41,13 +43,14 @@ export function createSqliteStore(db: Db, { now = systemClock }: SqliteStoreOpti
     sessions: createSessionStore(context),
     carts: createCartStore(context),
     liked: createLikedStore(context),
-    orders: createOrderStore(context),
+    orders,
     messages: createMessageStore(context),
     outbox: createOutboxStore(context),
     rateLimits: createRateLimitStore(context),
     contentCopies: createContentCopyStore(context),
     shipping: createShippingSettingsStore(context),
     addresses: createAddressBookStore(context),
+    bobgo: createBobgoStore(context, orders),
     dataVersion: () => dataVersion.get() ?? 0,
     async close() {
       context.emitter.clear()
