@@ -137,7 +137,10 @@ function shutdown(signal) {
   console.log(`${signal} received: closing the server`)
   // The mail sender finishes the message in hand, so it is not sent twice after a restart.
   const mailStopped = build.entry.module.stopMailSender?.() ?? Promise.resolve()
-  server.close(() => void mailStopped.finally(() => process.exit(0)))
+  // So does the Bob Go sync job with the order in hand.
+  const bobgoStopped = build.entry.module.stopBobgoSync?.() ?? Promise.resolve()
+  const stopped = Promise.allSettled([mailStopped, bobgoStopped])
+  server.close(() => void stopped.finally(() => process.exit(0)))
   // Keep-alive sockets would hold the process open; give in-flight requests 10 s.
   setTimeout(() => process.exit(0), 10_000).unref()
   server.closeIdleConnections?.()

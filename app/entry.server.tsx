@@ -16,6 +16,7 @@ import { getCatalog } from '~/lib/catalog/catalog.server'
 import '~/lib/context'
 import { errorSummary } from '~/lib/log.server'
 import { runMailSender } from '~/lib/mail/mail.server'
+import { runBobgoSync } from '~/lib/shipping/bobgo-sync.server'
 
 // The server (server.mjs) reads these from the build: one parse of the environment, one CSRF rule.
 export { env } from '~/lib/env.server'
@@ -24,6 +25,7 @@ export { errorSummary } from '~/lib/log.server'
 export { helmetOptions } from '~/lib/headers.server'
 export { bodyRule, formBodyRefusal, isWellFormedPath } from '~/lib/http.server'
 export { stopMailSender } from '~/lib/mail/mail.server'
+export { stopBobgoSync } from '~/lib/shipping/bobgo-sync.server'
 export { servePage } from '~/lib/page-cache/index.server'
 
 // Build the in-memory catalogue index at start-up, not on the first shopper's request.
@@ -34,6 +36,11 @@ void getCatalog().catch((error: unknown) =>
 // without SMTP_URL mail waits in the outbox).
 void runMailSender().catch((error: unknown) =>
   console.error(`Mail sender failed to start: ${errorSummary(error)}`),
+)
+// Send paid orders to Bob Go and reconcile their shipments hourly, from this process (once per
+// process; nothing starts without BOBGO_API_KEY).
+void runBobgoSync().catch((error: unknown) =>
+  console.error(`Bob Go sync failed to start: ${errorSummary(error)}`),
 )
 
 const ABORT_DELAY = 5_000

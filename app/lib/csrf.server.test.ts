@@ -65,5 +65,8 @@ describe('crossSiteRefusal', () => {
         origin: 'https://app.storyblok.com',
       }),
     ).toBeNull()
+    expect(
+      crossSiteRefusal({ ...base, path: '/bobgo/webhook', origin: 'https://api.bobgo.co.za' }),
+    ).toBeNull()
   })
 })

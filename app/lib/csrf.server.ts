@@ -1,5 +1,8 @@
-/** Paths that prove themselves otherwise (PayFast signature + IP checks, the Storyblok webhook secret). */
-const EXEMPT_PATHS = new Set(['/payfast/notify', '/storyblok/webhook'])
+/**
+ * Paths that prove themselves otherwise (PayFast signature + IP checks, the Storyblok webhook
+ * secret, Bob Go's webhook signature).
+ */
+const EXEMPT_PATHS = new Set(['/payfast/notify', '/storyblok/webhook', '/bobgo/webhook'])
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 

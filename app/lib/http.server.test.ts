@@ -86,6 +86,7 @@ describe('bodyRule', () => {
     expect(bodyRule('POST', '/payfast/notify')).toEqual({ limit: ITN_BODY_LIMIT, form: false })
     expect(bodyRule('POST', '/payfast/notify/')).toEqual({ limit: ITN_BODY_LIMIT, form: false })
     expect(bodyRule('POST', '/storyblok/webhook')).toMatchObject({ form: false })
+    expect(bodyRule('POST', '/bobgo/webhook')).toEqual({ limit: 64 * 1024, form: false })
   })
 
   it('lets photo uploads to a back-office product page up to 10 MB, and nothing else', () => {

@@ -56,6 +56,7 @@ const OWN_BODY_ROUTES = new Map([
   ['/payfast/notify', ITN_BODY_LIMIT],
   ['/payfast/simulator/eng/query/validate', ITN_BODY_LIMIT],
   ['/storyblok/webhook', 64 * 1024],
+  ['/bobgo/webhook', 64 * 1024],
 ])
 const NO_BODY_METHODS = new Set(['GET', 'HEAD'])
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])

@@ -6,6 +6,7 @@ import { env } from '~/lib/env.server'
 import { mailForOrderMove } from '~/lib/mail/messages.server'
 import { centsToRandsString, randsStringToCents } from '~/lib/money'
 import type { OrderMoveName } from '~/lib/orders/life'
+import { markPaidOrderForBobgo } from '~/lib/shipping/bobgo-sync.server'
 import { moveOrder, type OrderMailComposer, type OrderMoveDeps } from '~/lib/orders/move.server'
 
 import { type PayfastConfig, validateUrl } from './config'
@@ -70,7 +71,17 @@ const SETTLING_MOVE: Partial<Record<string, OrderMoveName>> = {
  */
 export async function receiveItn(input: ItnInput): Promise<ItnResult> {
   const store = await getStore()
-  return handleItn(input, { config: env.payfast, orders: store.orders, mail: mailForOrderMove })
+  const result = await handleItn(input, {
+    config: env.payfast,
+    orders: store.orders,
+    mail: mailForOrderMove,
+  })
+  // A paid order going by courier waits for the Bob Go sync job (a store write; never a call to
+  // Bob Go from here). Never throws.
+  if (result.outcome === 'accepted' && result.status === 'paid' && result.orderId) {
+    await markPaidOrderForBobgo(store, result.orderId)
+  }
+  return result
 }
 
 /**
