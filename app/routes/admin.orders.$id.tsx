@@ -9,6 +9,8 @@ import type { z } from 'zod'
 import { Field, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { Link } from '~/components/link'
 import { OrderDetails } from '~/components/orders/order-view'
+import { BobgoOrderPanel } from '~/components/shipping/bobgo-status'
+import { ShipmentTracking } from '~/components/shipping/tracking'
 import { useIsPending } from '~/components/use-is-pending'
 import { ADMIN_HEADERS, adminMeta } from '~/lib/admin/headers'
 import { adminRedirectWithToast } from '~/lib/admin/http.server'
@@ -20,6 +22,11 @@ import { formatSastDateTime } from '~/lib/dates'
 import { notFound } from '~/lib/http.server'
 import { isOrderId } from '~/lib/orders/id'
 import { orderMoveSchema } from '~/lib/orders/order-fields'
+import {
+  BOBGO_RESYNC_INTENT,
+  bobgoOrderPanel,
+  resyncWithProcessClient,
+} from '~/lib/shipping/bobgo-admin.server'
 import { parseSubmission } from '~/lib/submission.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -36,7 +43,7 @@ async function findOrder(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request)
   const { store, order } = await findOrder(params.id)
-  return { order: await adminOrderView(store, order) }
+  return { order: await adminOrderView(store, order), bobgo: bobgoOrderPanel(order) }
 }
 
 export type OrderActionData = {
@@ -62,6 +69,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request)
   const { store, order } = await findOrder(params.id)
   const formData = await request.formData()
+  if (formData.get('intent') === BOBGO_RESYNC_INTENT) {
+    const outcome = await resyncWithProcessClient(store, order)
+    return adminRedirectWithToast(`/admin/orders/${order.id}`, {
+      type: outcome.ok ? 'success' : 'error',
+      title: `Bob Go: ${outcome.message}`,
+    })
+  }
   const form = formOf(formData)
   const submission = parseSubmission(formData, { schema: orderMoveSchema })
   if (submission.status !== 'success') {
@@ -171,7 +185,7 @@ const statusFields = (status: 'processing' | 'delivered') => (
 )
 
 export default function AdminOrder() {
-  const { order } = useLoaderData<typeof loader>()
+  const { order, bobgo } = useLoaderData<typeof loader>()
   const can = (move: StaffMoveName) => order.moves.includes(move)
   return (
     <>
@@ -232,6 +246,8 @@ export default function AdminOrder() {
         {formatSastDateTime(order.createdAt)}
       </p>
       <OrderDetails order={order} />
+      <ShipmentTracking shipments={order.tracking} titleId="admin-tracking-title" />
+      {bobgo ? <BobgoOrderPanel panel={bobgo} /> : null}
       <section aria-labelledby="emails-title">
         <h2 id="emails-title">Emails</h2>
         {order.emails.length === 0 ? (

@@ -56,6 +56,7 @@ function paidOrder(overrides: Partial<AdminOrderView> = {}): AdminOrderView {
     shippingAddress: SHOPPER_ADDRESS,
     pfPaymentId: '1089250',
     shipment: null,
+    tracking: [],
     refundNeeded: false,
     refundReason: null,
     customer: 'account',

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
 
 import { shippingFormValues } from '~/lib/admin/shipping-form'
+import { bobgoStatus } from '~/lib/shipping/bobgo-admin.server'
 import { defaultShippingSettings } from '~/lib/shipping/default-zones'
 
 import AdminShipping from './admin.shipping'
@@ -14,6 +15,7 @@ const seeded = {
   values: shippingFormValues(defaultShippingSettings()),
   updatedAt: null,
   updatedBy: null,
+  bobgo: bobgoStatus({ appUrl: 'http://shop.test', isProduction: false, bobgo: null, pargo: null }),
 }
 
 const zone = (name: string) => screen.getByRole('group', { name })
@@ -49,8 +51,8 @@ describe('/admin/shipping', () => {
     ).not.toBeInTheDocument()
     expect(screen.getByLabelText('Weight of a product without one (grams)')).toHaveValue('1000')
     expect(screen.getByLabelText('Collection point name')).toHaveValue('')
-    // Engineer C's place for Bob Go's status and connection test.
-    expect(screen.getByRole('region', { name: 'Bob Go courier rates' })).toBeInTheDocument()
+    // Bob Go's status and connection test (tested in bobgo-pages.render.test.tsx).
+    expect(screen.getByRole('region', { name: 'Bob Go and Pargo' })).toBeInTheDocument()
   })
 
   it('checks the form in the browser and names the field to fix', async () => {

@@ -314,4 +314,15 @@ describe('/admin/shipping', () => {
     expect((await post([['intent', 'drop-tables']])).status).toBe(400)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
+
+  it("shows Bob Go's status and answers its connection test, staff only", async () => {
+    expect((await load()).body.bobgo).toMatchObject({ configured: false })
+    const tested = await post([['intent', 'bobgo-test']])
+    expect(tested.status).toBe(200)
+    expect(tested.body.bobgoTest).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/Bob Go is not configured/),
+    })
+    expect((await post([['intent', 'bobgo-test']], who.customer)).status).toBe(404)
+  })
 })

@@ -190,6 +190,7 @@ describe('/orders/:id', () => {
     shippingAddress: SHOPPER_ADDRESS,
     pfPaymentId: '1089250',
     shipment: null,
+    tracking: [],
   }
   const options = { url: '/orders/K7M2P9QRTWXY', path: '/orders/:id' }
 

@@ -7,6 +7,7 @@ import { signInUrl } from '~/lib/auth/user.server'
 import { notFound } from '~/lib/http.server'
 import { isOrderId } from '~/lib/orders/id'
 import { OrderDetails } from '~/components/orders/order-view'
+import { ShipmentTracking } from '~/components/shipping/tracking'
 import { findVisibleOrder } from '~/lib/orders/customer.server'
 import { toOrderView } from '~/lib/orders/orders.server'
 import styles from '~/styles/buying.css'
@@ -63,6 +64,7 @@ export default function OrderPage() {
         <p className="notice notice--success">Thank you! Your payment was received.</p>
       ) : null}
       <OrderDetails order={order} />
+      <ShipmentTracking shipments={order.tracking} titleId="order-tracking-title" />
       <p>
         {signedIn ? (
           <Link to="/orders">All your orders</Link>

@@ -7,6 +7,7 @@ import { Field, ErrorSummary, FormErrors, VALIDATE_ON } from '~/components/forms
 import { useIsPending } from '~/components/use-is-pending'
 import { formatRand } from '~/lib/money'
 import { ShipmentNote, StatusBadge, StatusTimeline } from '~/components/orders/order-view'
+import { ShipmentTracking } from '~/components/shipping/tracking'
 import { trackFormSchema } from '~/lib/orders/track-schema'
 import { trackAction } from '~/lib/orders/track.server'
 import formStyles from '~/styles/forms.css'
@@ -73,6 +74,11 @@ export default function TrackOrderPage() {
             {formatRand(result.order.totalCents)}
           </p>
           <ShipmentNote shipment={result.order.shipment} />
+          <ShipmentTracking
+            shipments={result.order.tracking}
+            titleId="track-parcels-title"
+            level={3}
+          />
           <StatusTimeline history={result.order.history} />
         </section>
       ) : null}

@@ -5,6 +5,7 @@ import type { Store } from '~/lib/data/index.server'
 import type { OptionValue, Order, OrderStatus, Shipment } from '~/lib/data/types'
 
 import { mailForOrderMove } from '~/lib/mail/messages.server'
+import { shipmentViews, type ShipmentView } from '~/lib/shipping/tracking'
 
 import { isOrderId } from './id'
 import { moveOrder } from './move.server'
@@ -104,6 +105,8 @@ export type OrderView = {
   pfPaymentId: string | null
   /** Courier and tracking number once the order is shipped. */
   shipment: Shipment | null
+  /** The parcels it travels in (Bob Go's shipments, or the one staff typed) with their tracking. */
+  tracking: ShipmentView[]
 }
 
 /** What the order page renders, and nothing else. */
@@ -139,6 +142,7 @@ export function toOrderView(order: Order): OrderView {
     shippingAddress: order.shippingAddress,
     pfPaymentId: order.pfPaymentId,
     shipment: order.shipment,
+    tracking: shipmentViews(order),
   }
 }
 
@@ -154,6 +158,7 @@ export function toTrackingView(order: Order) {
     itemCount: view.lines.reduce((n, l) => n + l.quantity, 0),
     totalCents: view.totalCents,
     shipment: view.shipment,
+    tracking: view.tracking,
   }
 }
 export type TrackingView = ReturnType<typeof toTrackingView>
