@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { migrate } from './database.server'
 import { MIGRATIONS } from './migrations.server'
 import { createSqliteStore } from './store.server'
+import { defaultShippingSettings } from '~/lib/shipping/default-zones'
 import { orderMoves } from '~/lib/orders/orders.test-helper'
 
 describe('migration 4: product options', () => {
@@ -121,6 +122,47 @@ describe('migration 5: back office', () => {
       { id: 'm1', handledAt: null, handledBy: null },
     ])
     expect(await store.messages.countUnhandled()).toBe(1)
+    await store.close()
+  })
+})
+
+describe('migration 10: weights and shipping settings', () => {
+  it('reads variants stored before it as weighing nothing known, and the seeded shipping settings', async () => {
+    const db = new Database(':memory:')
+    db.pragma('foreign_keys = ON')
+    for (const migration of MIGRATIONS.filter((m) => m.version < 10)) {
+      db.exec(migration.sql)
+      db.pragma(`user_version = ${migration.version}`)
+    }
+    db.prepare(
+      `INSERT INTO products (id, name, description, category, category_name, tags, price_cents,
+         compare_at_cents, stock, images, featured_rank, created_at, updated_at)
+       VALUES ('rusks', 'Rusks', 'Buttermilk', 'pantry', 'Pantry', '[]', 8900, NULL, 4, '[]',
+         NULL, '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')`,
+    ).run()
+    db.prepare(
+      `INSERT INTO product_variants (id, product_id, position, option_values, price_cents,
+         compare_at_cents, stock, image)
+       VALUES ('rusks', 'rusks', 0, '[]', 8900, NULL, 4, NULL)`,
+    ).run()
+
+    migrate(db)
+    const store = createSqliteStore(db, { now: () => new Date('2025-02-01T00:00:00.000Z') })
+    const [variant] = (await store.products.get('rusks'))!.variants
+    expect(variant).toEqual({
+      id: 'rusks',
+      optionValues: [],
+      priceCents: 8900,
+      compareAtCents: null,
+      stock: 4,
+      image: null,
+      weightGrams: null,
+    })
+    expect(await store.shipping.get()).toEqual(defaultShippingSettings())
+    // The new columns refuse what no variant weighs.
+    expect(() =>
+      db.prepare(`UPDATE product_variants SET weight_grams = -1 WHERE id = 'rusks'`).run(),
+    ).toThrow(/CHECK constraint failed/)
     await store.close()
   })
 })
