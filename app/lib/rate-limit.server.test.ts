@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { manualClock } from '~/lib/clock.test-helper'
 import { memoryStore } from '~/lib/data/memory-store.test-helper'
 import type { RateLimitStore } from '~/lib/data/store'
 
@@ -16,31 +17,45 @@ import {
 
 const MIN = 60 * 1000
 
+/**
+ * A store in memory whose clock the test sets: `at(ms)` is the rate limits at that moment (the
+ * store's clock judges every window).
+ */
+function limitsStore() {
+  const clock = manualClock(0)
+  const { rateLimits } = memoryStore({ now: clock.now })
+  return (now: number): RateLimitStore => {
+    clock.set(now)
+    return rateLimits
+  }
+}
+type LimitsAt = ReturnType<typeof limitsStore>
+
 /** A sign-in whose password was wrong: its claim stays. How long it blocked for (0: not at all). */
-async function failed(rateLimits: RateLimitStore, attempt: SignInAttempt, now: number) {
-  const claim = await claimSignIn(rateLimits, attempt, now)
+async function failed(at: LimitsAt, attempt: SignInAttempt, now: number) {
+  const claim = await claimSignIn(at(now), attempt)
   if (!claim.ok) throw new Error(`refused: ${claim.key}`)
   return claim.filledFor
 }
 
 /** How long a sign-in attempted now is told to wait; 0 when it would be checked. */
-async function refusedFor(rateLimits: RateLimitStore, attempt: SignInAttempt, now: number) {
-  const claim = await claimSignIn(rateLimits, attempt, now)
+async function refusedFor(at: LimitsAt, attempt: SignInAttempt, now: number) {
+  const claim = await claimSignIn(at(now), attempt)
   if (!claim.ok) return claim.retryAfterMs
   throw new Error('the attempt was let through')
 }
 
 /** Failures counted against an email and an IP right now. */
-async function counted(rateLimits: RateLimitStore, { email, ip }: SignInAttempt, now: number) {
+async function counted(at: LimitsAt, { email, ip }: SignInAttempt, now: number) {
   return [
-    await rateLimits.peek(signInEmailKey(email), 15 * MIN, now),
-    await rateLimits.peek(signInIpKey(ip), 15 * MIN, now),
+    await at(now).peek(signInEmailKey(email), 15 * MIN),
+    await at(now).peek(signInIpKey(ip), 15 * MIN),
   ]
 }
 
 describe('sign-in limits', () => {
   it('blocks an email after five failures in 15 minutes, for 15 minutes from the fifth', async () => {
-    const { rateLimits } = memoryStore()
+    const rateLimits = limitsStore()
     const t0 = 1_000_000
     const a = (email: string, ip: string) => ({ email, ip })
     for (let i = 0; i < 4; i++) {
@@ -67,7 +82,7 @@ describe('sign-in limits', () => {
   })
 
   it('blocks a client IP after twenty failures in 15 minutes, whichever emails it tries', async () => {
-    const { rateLimits } = memoryStore()
+    const rateLimits = limitsStore()
     const t0 = 5_000_000
     const ip = '2001:db8::7'
     for (let i = 0; i < 19; i++) {
@@ -89,7 +104,7 @@ describe('sign-in limits', () => {
   })
 
   it('counts an IP failures only within 15 minutes', async () => {
-    const { rateLimits } = memoryStore()
+    const rateLimits = limitsStore()
     const ip = '192.0.2.1'
     for (let i = 0; i < 19; i++) await failed(rateLimits, { email: `v${i}@example.co.za`, ip }, i)
     // The window of the first 19 has passed: the twentieth failure starts a new count.
@@ -97,12 +112,12 @@ describe('sign-in limits', () => {
   })
 
   it('forgets an email failures after a successful sign-in, but not its IP failures', async () => {
-    const { rateLimits } = memoryStore()
+    const rateLimits = limitsStore()
     const ip = '192.0.2.2'
     const succeed = async (email: string, now: number) => {
-      const claim = await claimSignIn(rateLimits, { email, ip }, now)
+      const claim = await claimSignIn(rateLimits(now), { email, ip })
       if (!claim.ok) throw new Error('refused')
-      await signInSucceeded(rateLimits, claim, { email, ip })
+      await signInSucceeded(rateLimits(now), claim, { email, ip })
     }
     for (let i = 0; i < 4; i++) await failed(rateLimits, { email: 'b@example.co.za', ip }, i)
     await succeed('b@example.co.za', 5)
@@ -118,10 +133,10 @@ describe('sign-in limits', () => {
   })
 
   it('judges at most five of 40 parallel sign-ins for one email', async () => {
-    const { rateLimits } = memoryStore()
+    const rateLimits = limitsStore()(1_000)
     const claims = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        claimSignIn(rateLimits, { email: 'e@example.co.za', ip: `198.51.100.${i}` }, 1_000),
+        claimSignIn(rateLimits, { email: 'e@example.co.za', ip: `198.51.100.${i}` }),
       ),
     )
     expect(claims.filter((c) => c.ok)).toHaveLength(5)
@@ -139,9 +154,9 @@ describe('sign-in limits', () => {
 
 describe('contact limit', () => {
   it('allows five messages per IP per hour', async () => {
-    const { rateLimits } = memoryStore()
+    const rateLimits = limitsStore()
     const send = async (ip: string, now: number) =>
-      (await claimLimits(rateLimits, [{ key: `contact:${ip}`, ...CONTACT_MESSAGES }], now)).ok
+      (await claimLimits(rateLimits(now), [{ key: `contact:${ip}`, ...CONTACT_MESSAGES }])).ok
     for (let i = 0; i < 5; i++) expect(await send('10.0.0.1', i * MIN)).toBe(true)
     expect(await send('10.0.0.1', 30 * MIN)).toBe(false)
     expect(await send('10.0.0.2', 30 * MIN)).toBe(true)

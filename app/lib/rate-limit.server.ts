@@ -1,4 +1,3 @@
-import { nowMs } from '~/lib/clock'
 import type { ClaimedWindow, LimitClaim, RateLimitStore } from '~/lib/data/store'
 
 const MINUTE = 60 * 1000
@@ -83,14 +82,11 @@ export type RefusedClaim = { ok: false; key: string; retryAfterMs: number }
 export async function claimLimits(
   store: RateLimitStore,
   limits: readonly LimitClaim[],
-  now = nowMs(),
 ): Promise<GrantedClaim | RefusedClaim> {
-  const result = await store.claim(limits, now)
+  const result = await store.claim(limits)
   if (!result.allowed) return { ok: false, key: result.key, retryAfterMs: result.retryAfterMs }
-  const filledFor = Math.max(
-    0,
-    ...result.windows.map((w) => (w.remaining > 0 ? 0 : w.windowStart + w.windowMs - now)),
-  )
+  // The claim that fills a window starts it afresh: that limit is full for a whole window from now.
+  const filledFor = Math.max(0, ...result.windows.map((w) => (w.remaining > 0 ? 0 : w.windowMs)))
   return { ok: true, windows: result.windows, filledFor }
 }
 
@@ -121,16 +117,12 @@ export function signInIpKey(ip: string) {
  * (per email) and twenty (per IP) are being checked or have failed in a window. Refused: blocked,
  * with when to try again (the later of the two, when both are full).
  */
-export async function claimSignIn(
-  store: RateLimitStore,
-  { email, ip }: SignInAttempt,
-  now = nowMs(),
-) {
+export async function claimSignIn(store: RateLimitStore, { email, ip }: SignInAttempt) {
   const limits = [
     { key: signInEmailKey(email), ...SIGN_IN_FAILURES },
     { key: signInIpKey(ip), ...SIGN_IN_FAILURES_PER_IP },
   ]
-  return claimLimits(store, limits, now)
+  return claimLimits(store, limits)
 }
 
 /**

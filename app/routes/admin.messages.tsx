@@ -44,11 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400, headers: ADMIN_HEADERS },
     )
   }
-  const { store, clock } = await requestContext(request)
-  const found = await markMessageHandled(store, submission.value.messageId, {
-    by: staff.email,
-    now: clock().toISOString(),
-  })
+  const { store } = await requestContext(request)
+  const found = await markMessageHandled(store, submission.value.messageId, { by: staff.email })
   if (!found) {
     return data<MessagesActionData>(
       {

@@ -16,7 +16,6 @@ import { ADMIN_HEADERS, adminMeta } from '~/lib/admin/headers'
 import { adminRedirectWithToast } from '~/lib/admin/http.server'
 import { adminOrderView, staffMoveOrder, type StaffMoveName } from '~/lib/admin/orders.server'
 import { requireStaff } from '~/lib/auth/staff.server'
-import { nowIso } from '~/lib/clock'
 import { getStore } from '~/lib/data/index.server'
 import { formatSastDateTime } from '~/lib/dates'
 import { notFound } from '~/lib/http.server'
@@ -84,10 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400, headers: ADMIN_HEADERS },
     )
   }
-  const outcome = await staffMoveOrder(store, order, submission.value, {
-    by: staff.email,
-    now: nowIso(),
-  })
+  const outcome = await staffMoveOrder(store, order, submission.value, { by: staff.email })
   if (!outcome.ok) {
     return data<OrderActionData>(
       { form, result: submission.reply({ formErrors: [outcome.message] }) },

@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { atSystemTime } from '~/lib/clock.test-helper'
 import { draft, product } from '~/lib/data/contract.suite'
 import type { Store } from '~/lib/data/store'
 import type { Order } from '~/lib/data/types'
@@ -68,19 +69,19 @@ async function order(
   status: 'pending' | 'paid' = 'paid',
   overrides: { email?: string; quantity?: number } = {},
 ): Promise<Order> {
-  const placed = await store.orders.place(
-    {
-      ...draft([{ productId: 'tea', quantity: overrides.quantity ?? 1 }]),
-      email: overrides.email ?? 'thandi@example.co.za',
-    },
-    newOrderId(),
-    nextTime(),
+  const placed = await atSystemTime(nextTime(), () =>
+    store.orders.place(
+      {
+        ...draft([{ productId: 'tea', quantity: overrides.quantity ?? 1 }]),
+        email: overrides.email ?? 'thandi@example.co.za',
+      },
+      newOrderId(),
+    ),
   )
   if (status === 'pending') return placed
-  return orderMoves(store.orders).transition(placed.id, 'paid', {
-    now: nextTime(),
-    pfPaymentId: `pf-${placed.id}`,
-  })
+  return atSystemTime(nextTime(), () =>
+    orderMoves(store.orders).transition(placed.id, 'paid', { pfPaymentId: `pf-${placed.id}` }),
+  )
 }
 
 const loadOrder = (id: string, cookie?: string) =>
@@ -238,11 +239,10 @@ describe('/admin/orders/:id moves', () => {
 
   it('marks a late payment refunded; an order not flagged is refused', async () => {
     const late = await order('pending')
-    await orderMoves(store.orders).transition(late.id, 'cancelled', { now: nextTime() })
-    await orderMoves(store.orders).flagLatePayment(late.id, {
-      now: nextTime(),
-      pfPaymentId: 'pf-late',
-    })
+    await atSystemTime(nextTime(), () => orderMoves(store.orders).transition(late.id, 'cancelled'))
+    await atSystemTime(nextTime(), () =>
+      orderMoves(store.orders).flagLatePayment(late.id, { pfPaymentId: 'pf-late' }),
+    )
     expect((await loadOrder(late.id, who.staff)).body.order.moves).toEqual(['refunded'])
 
     const result = await postOrder(late.id, { intent: 'refunded' })

@@ -229,7 +229,6 @@ describe('/admin/products/:id', () => {
     await store.orders.place(
       draft([{ productId: 'tee', variantId: 'tee--m-black', quantity: 2 }]),
       newOrderId(),
-      new Date().toISOString(),
     )
     const page = await loadEdit('tee')
     expect(page.status).toBe(200)

@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { atSystemTime } from '~/lib/clock.test-helper'
 import type { Store } from '~/lib/data/store'
 import type { OutboxDraft } from '~/lib/data/types'
 import { answer, get } from '../../test/admin-requests'
@@ -58,7 +59,9 @@ const loadMessage = (key: string) =>
 describe('/dev/mail outside production', () => {
   it('lists the outbox newest first, 25 a page, never stored or indexed', async () => {
     for (let n = 1; n <= 27; n++) {
-      await store.outbox.enqueue(mail(n), new Date(Date.UTC(2026, 10, 22, 8, n)).toISOString())
+      await atSystemTime(new Date(Date.UTC(2026, 10, 22, 8, n)), () =>
+        store.outbox.enqueue(mail(n)),
+      )
     }
     const first = await loadList()
     expect(first.status).toBe(200)
@@ -83,7 +86,6 @@ describe('/dev/mail outside production', () => {
   it('shows one message with its headers and both parts', async () => {
     await store.outbox.enqueue(
       mail(99, { key: 'contact:m99:shop', replyTo: 'sipho@example.co.za' }),
-      new Date().toISOString(),
     )
     const shown = await loadMessage('contact:m99:shop')
     expect(shown.status).toBe(200)

@@ -27,7 +27,7 @@ let productPage: typeof ProductRoute
 let shop: typeof ShopRoute
 let sitemap: typeof SitemapRoute
 
-const audit = { by: 'nomsa@karoo.example', now: '2026-01-05T09:00:00.000Z' }
+const audit = { by: 'nomsa@karoo.example' }
 const context = { clientIp: '127.0.0.1' }
 
 beforeAll(async () => {

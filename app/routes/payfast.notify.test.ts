@@ -125,7 +125,7 @@ async function notify(body: string, clientIp = '127.0.0.1') {
 
 describe('POST /payfast/notify', () => {
   it('answers 413 to an ITN over 16 KB and changes nothing', async () => {
-    const order = await store.orders.place(draft(), newOrderId(), new Date().toISOString())
+    const order = await store.orders.place(draft(), newOrderId())
     const padded = itn(order.id, { item_description: 'x'.repeat(16 * 1024) })
     const response = await action({
       request: new Request('http://localhost:3000/payfast/notify', {
@@ -142,7 +142,7 @@ describe('POST /payfast/notify', () => {
 
   it('marks the order paid for a genuine ITN, and a replay changes nothing', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {})
-    const order = await store.orders.place(draft(), newOrderId(), new Date().toISOString())
+    const order = await store.orders.place(draft(), newOrderId())
     await notify(itn(order.id))
     const paid = (await store.orders.get(order.id))!
     expect(paid).toMatchObject({ status: 'paid', pfPaymentId: '1089250' })
@@ -154,7 +154,7 @@ describe('POST /payfast/notify', () => {
 
   it('leaves the order pending for a tampered amount, a bad signature, a foreign source IP or a wrong merchant', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const order = await store.orders.place(draft(), newOrderId(), new Date().toISOString())
+    const order = await store.orders.place(draft(), newOrderId())
     await notify(itn(order.id, {}, { amount_gross: '1.00' }))
     await notify(itn(order.id, {}, { signature: '0'.repeat(32) }))
     await notify(itn(order.id), '198.51.100.20')

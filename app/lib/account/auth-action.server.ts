@@ -166,11 +166,7 @@ export async function authAction({
       } catch (error) {
         if (!(error instanceof EmailTakenError)) throw error
         // The owner hears of it instead, at most once an hour (the mail's key).
-        const now = clock()
-        await store.outbox.enqueue(
-          signUpTakenMail(form.email, now, await mailContext()),
-          now.toISOString(),
-        )
+        await store.outbox.enqueue(signUpTakenMail(form.email, clock(), await mailContext()))
         return asIfCreated()
       }
     }

@@ -141,7 +141,7 @@ export async function staffMoveOrder(
   if (move.intent === 'status' && move.status === 'shipped') {
     request.shipment = { courier: move.courier ?? '', trackingNumber: move.trackingNumber ?? '' }
   }
-  const moves = { orders: store.orders, now: () => audit.now, mail: mailForOrderMove }
+  const moves = { orders: store.orders, mail: mailForOrderMove }
   const result = await moveOrder(moves, order.id, request)
   if (result.outcome === 'moved') return { ok: true, order: result.order, done: DONE[name] }
   return { ok: false, message: refusalMessage(result.order ?? order, name) }

@@ -72,11 +72,8 @@ export async function moderateReview({
     return data({ result: submission.reply() }, { status: 400 })
   }
   const { intent, reviewId } = submission.value
-  const { store, clock } = await requestContext(request)
-  const review = await store.reviews.setHidden(reviewId, intent === 'hide', {
-    by: staff.email,
-    now: clock().toISOString(),
-  })
+  const { store } = await requestContext(request)
+  const review = await store.reviews.setHidden(reviewId, intent === 'hide', { by: staff.email })
   if (!review) throw notFound()
   const page = pageParam(new URL(request.url).searchParams)
   return adminRedirectWithToast(page > 1 ? `/admin/reviews?page=${page}` : '/admin/reviews', {

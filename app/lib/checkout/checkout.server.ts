@@ -13,7 +13,6 @@ import {
 } from '~/lib/cart/cart.server'
 import { requireCartItems } from '~/lib/cart/guard.server'
 import { cartTotals } from '~/lib/cart/rules'
-import { nowIso } from '~/lib/clock'
 import { OutOfStockError } from '~/lib/data/store'
 import type { Address, Order, OrderDraft, User } from '~/lib/data/types'
 import { nameWithOptions } from '~/lib/data/variants'
@@ -157,7 +156,7 @@ export async function checkoutAction({ request }: { request: Request }) {
   const draft = orderDraft(submission.value, delivery.address, cart.lines, user?.id ?? null)
   let order: Order
   try {
-    order = await store.orders.place(draft, newOrderId(), nowIso())
+    order = await store.orders.place(draft, newOrderId())
   } catch (error) {
     if (!(error instanceof OutOfStockError)) throw error
     const names = new Map(cart.lines.map((l) => [l.variantId, nameWithOptions(l.name, l.options)]))

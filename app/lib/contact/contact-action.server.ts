@@ -35,7 +35,7 @@ export async function contactAction({ request, clientIp }: { request: Request; c
       { status: 400 },
     )
   }
-  const { store, clock } = await requestContext(request)
+  const { store } = await requestContext(request)
   const claim = await claimLimits(store.rateLimits, [
     { key: `contact:${clientKey(clientIp)}`, ...CONTACT_MESSAGES },
   ])
@@ -52,10 +52,8 @@ export async function contactAction({ request, clientIp }: { request: Request; c
   }
   // The acknowledgement and the shop's copy are written with the message, keyed by its id.
   const context = await mailContext()
-  await store.messages.create(
-    { ...submission.value, ip: clientIp },
-    clock().toISOString(),
-    (message) => contactMails(message, context),
+  await store.messages.create({ ...submission.value, ip: clientIp }, (message) =>
+    contactMails(message, context),
   )
   return redirect(SENT_URL)
 }

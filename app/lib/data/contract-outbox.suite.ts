@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { draft, product, type ContractHarness, storePerTest } from './contract.suite'
+import { draft, manualClock, product, type ContractHarness, storePerTest } from './contract.suite'
 import type { Store } from './store'
-import type { OutboxDraft } from './types'
+import type { OrderDraft, OutboxDraft } from './types'
 import { orderMoves } from '~/lib/orders/orders.test-helper'
 
 const T0 = '2025-03-01T10:00:00.000Z'
@@ -30,20 +30,30 @@ export function mailDraft(key: string, overrides: Partial<OutboxDraft> = {}): Ou
 export function describeOutboxContract(name: string, harness: ContractHarness): void {
   describe(`outbox contract: ${name}`, () => {
     let store: Store
+    let clock: ReturnType<typeof manualClock>
     storePerTest(harness, async () => {
-      store = await harness.fresh({ now: () => new Date(T0) })
+      clock = manualClock(T0)
+      store = await harness.fresh({ now: clock.now })
       return store
     })
+    /** The outbox at the time `at`: the store's clock, which stamps and judges what is due. */
+    const outboxAt = (at: string) => {
+      clock.set(at)
+      return store.outbox
+    }
+    /** Places the order at the time `at` (the store's clock set there first). */
+    const placeAt = (input: OrderDraft, id: string, at: string) => {
+      clock.set(at)
+      return store.orders.place(input, id)
+    }
 
     const keys = (messages: { key: string }[]) => messages.map((m) => m.key).sort()
 
     it('keeps one message per event key, as first written, pending and due at once', async () => {
       const key = 'order-paid:ORD/1'
       const draft = mailDraft(key, { replyTo: 'buyer@example.co.za', orderId: 'ORD/1' })
-      expect(await store.outbox.enqueue(draft, T0)).toBe(true)
-      expect(await store.outbox.enqueue({ ...draft, subject: 'Second try' }, minutes(1))).toBe(
-        false,
-      )
+      expect(await outboxAt(T0).enqueue(draft)).toBe(true)
+      expect(await outboxAt(minutes(1)).enqueue({ ...draft, subject: 'Second try' })).toBe(false)
       expect(await store.outbox.get(key)).toEqual({
         ...draft,
         status: 'pending',
@@ -59,10 +69,10 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
     })
 
     it('claims due messages only, holds them for the lease, and reclaims an expired claim', async () => {
-      await store.outbox.enqueue(mailDraft('now'), T0)
-      await store.outbox.enqueue(mailDraft('later'), minutes(10))
+      await outboxAt(T0).enqueue(mailDraft('now'))
+      await outboxAt(minutes(10)).enqueue(mailDraft('later'))
 
-      const first = await store.outbox.claimDue(minutes(1), LEASE_MS, 10)
+      const first = await outboxAt(minutes(1)).claimDue(LEASE_MS, 10)
       expect(first).toEqual([
         expect.objectContaining({
           key: 'now',
@@ -74,27 +84,26 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
       ])
       expect(await store.outbox.get('now')).toMatchObject({ status: 'sending', attempts: 1 })
       // Held by its sender: nobody else gets it while the lease runs.
-      expect(await store.outbox.claimDue(minutes(5), LEASE_MS, 10)).toEqual([])
+      expect(await outboxAt(minutes(5)).claimDue(LEASE_MS, 10)).toEqual([])
       // That sender died: after the lease another takes it over, with the later message now due.
-      const second = await store.outbox.claimDue(minutes(10), LEASE_MS, 10)
+      const second = await outboxAt(minutes(10)).claimDue(LEASE_MS, 10)
       expect(keys(second)).toEqual(['later', 'now'])
       expect(second.find((m) => m.key === 'now')).toMatchObject({ attempts: 2, dueAt: minutes(15) })
     })
 
     it('claims up to the limit, oldest due first', async () => {
-      await store.outbox.enqueue(mailDraft('b'), minutes(2))
-      await store.outbox.enqueue(mailDraft('a'), minutes(1))
-      await store.outbox.enqueue(mailDraft('c'), minutes(3))
-      expect(keys(await store.outbox.claimDue(minutes(5), LEASE_MS, 2))).toEqual(['a', 'b'])
-      expect(keys(await store.outbox.claimDue(minutes(5), LEASE_MS, 2))).toEqual(['c'])
+      await outboxAt(minutes(2)).enqueue(mailDraft('b'))
+      await outboxAt(minutes(1)).enqueue(mailDraft('a'))
+      await outboxAt(minutes(3)).enqueue(mailDraft('c'))
+      expect(keys(await outboxAt(minutes(5)).claimDue(LEASE_MS, 2))).toEqual(['a', 'b'])
+      expect(keys(await outboxAt(minutes(5)).claimDue(LEASE_MS, 2))).toEqual(['c'])
     })
 
     it('never gives one message to two concurrent claims', async () => {
-      for (const key of ['m1', 'm2', 'm3', 'm4', 'm5'])
-        await store.outbox.enqueue(mailDraft(key), T0)
+      for (const key of ['m1', 'm2', 'm3', 'm4', 'm5']) await outboxAt(T0).enqueue(mailDraft(key))
       const [a, b] = await Promise.all([
-        store.outbox.claimDue(minutes(1), LEASE_MS, 3),
-        store.outbox.claimDue(minutes(1), LEASE_MS, 3),
+        outboxAt(minutes(1)).claimDue(LEASE_MS, 3),
+        outboxAt(minutes(1)).claimDue(LEASE_MS, 3),
       ])
       const claimed = [...keys(a), ...keys(b)]
       expect(new Set(claimed).size).toBe(claimed.length)
@@ -104,27 +113,26 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
     })
 
     it('marks a message sent: it is never claimed again', async () => {
-      await store.outbox.enqueue(mailDraft('welcome'), T0)
-      await store.outbox.claimDue(T0, LEASE_MS, 10)
-      await store.outbox.markSent('welcome', minutes(1))
+      await outboxAt(T0).enqueue(mailDraft('welcome'))
+      await outboxAt(T0).claimDue(LEASE_MS, 10)
+      await outboxAt(minutes(1)).markSent('welcome')
       expect(await store.outbox.get('welcome')).toMatchObject({
         status: 'sent',
         sentAt: minutes(1),
         attempts: 1,
         updatedAt: minutes(1),
       })
-      expect(await store.outbox.claimDue(minutes(60), LEASE_MS, 10)).toEqual([])
+      expect(await outboxAt(minutes(60)).claimDue(LEASE_MS, 10)).toEqual([])
       expect(await store.outbox.nextDueAt()).toBeNull()
     })
 
     it('retries a failed message at its retry time, then fails it for good', async () => {
-      await store.outbox.enqueue(mailDraft('flaky'), T0)
-      await store.outbox.claimDue(T0, LEASE_MS, 10)
-      await store.outbox.markFailed(
+      await outboxAt(T0).enqueue(mailDraft('flaky'))
+      await outboxAt(T0).claimDue(LEASE_MS, 10)
+      await outboxAt(T0).markFailed(
         'flaky',
         'connect ECONNREFUSED 127.0.0.1:2525\n    at TCPConnectWrap',
         minutes(1),
-        T0,
       )
       expect(await store.outbox.get('flaky')).toMatchObject({
         status: 'pending',
@@ -133,10 +141,10 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
         lastError: 'connect ECONNREFUSED 127.0.0.1:2525 at TCPConnectWrap',
       })
       expect(await store.outbox.nextDueAt()).toBe(minutes(1))
-      expect(await store.outbox.claimDue(minutes(0.5), LEASE_MS, 10)).toEqual([])
-      expect(keys(await store.outbox.claimDue(minutes(1), LEASE_MS, 10))).toEqual(['flaky'])
+      expect(await outboxAt(minutes(0.5)).claimDue(LEASE_MS, 10)).toEqual([])
+      expect(keys(await outboxAt(minutes(1)).claimDue(LEASE_MS, 10))).toEqual(['flaky'])
 
-      await store.outbox.markFailed('flaky', '550 mailbox unavailable', null, minutes(2))
+      await outboxAt(minutes(2)).markFailed('flaky', '550 mailbox unavailable', null)
       expect(await store.outbox.get('flaky')).toMatchObject({
         status: 'failed',
         attempts: 2,
@@ -144,14 +152,14 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
         sentAt: null,
       })
       expect(await store.outbox.countFailed()).toBe(1)
-      expect(await store.outbox.claimDue(minutes(600), LEASE_MS, 10)).toEqual([])
+      expect(await outboxAt(minutes(600)).claimDue(LEASE_MS, 10)).toEqual([])
       expect(await store.outbox.nextDueAt()).toBeNull()
     })
 
     it('keeps an error to one line of bounded length', async () => {
-      await store.outbox.enqueue(mailDraft('long'), T0)
-      await store.outbox.claimDue(T0, LEASE_MS, 10)
-      await store.outbox.markFailed('long', `x\n${'y'.repeat(5000)}`, null, T0)
+      await outboxAt(T0).enqueue(mailDraft('long'))
+      await outboxAt(T0).claimDue(LEASE_MS, 10)
+      await outboxAt(T0).markFailed('long', `x\n${'y'.repeat(5000)}`, null)
       const { lastError } = (await store.outbox.get('long'))!
       expect(lastError).toMatch(/^x y+/)
       expect(lastError!.length).toBeLessThanOrEqual(500)
@@ -160,7 +168,7 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
     it('lists newest first, by order and by status, a page at a time', async () => {
       const orders = ['ORD1', null, 'ORD1', 'ORD2', 'ORD1']
       for (const [i, orderId] of orders.entries()) {
-        await store.outbox.enqueue(mailDraft(`mail-${i}`, { orderId }), minutes(i))
+        await outboxAt(minutes(i)).enqueue(mailDraft(`mail-${i}`, { orderId }))
       }
       const all = await store.outbox.list({ offset: 0, limit: 2 })
       expect(all.total).toBe(5)
@@ -172,10 +180,10 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
       expect(ofOrder).toMatchObject({ total: 3 })
       expect(ofOrder.items.map((m) => m.key)).toEqual(['mail-4', 'mail-2', 'mail-0'])
 
-      await store.outbox.claimDue(minutes(10), LEASE_MS, 10)
-      await store.outbox.markSent('mail-0', minutes(11))
-      await store.outbox.markFailed('mail-2', 'refused', null, minutes(11))
-      await store.outbox.markFailed('mail-3', 'refused', null, minutes(11))
+      await outboxAt(minutes(10)).claimDue(LEASE_MS, 10)
+      await outboxAt(minutes(11)).markSent('mail-0')
+      await outboxAt(minutes(11)).markFailed('mail-2', 'refused', null)
+      await outboxAt(minutes(11)).markFailed('mail-3', 'refused', null)
       const failed = await store.outbox.list({ offset: 0, limit: 1, status: 'failed' })
       expect(failed.total).toBe(2)
       expect(failed.items.map((m) => m.key)).toEqual(['mail-3'])
@@ -192,13 +200,13 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
 
     it('tells the sender when the next message is due', async () => {
       expect(await store.outbox.nextDueAt()).toBeNull()
-      await store.outbox.enqueue(mailDraft('late'), minutes(30))
-      await store.outbox.enqueue(mailDraft('early'), minutes(5))
+      await outboxAt(minutes(30)).enqueue(mailDraft('late'))
+      await outboxAt(minutes(5)).enqueue(mailDraft('early'))
       expect(await store.outbox.nextDueAt()).toBe(minutes(5))
-      await store.outbox.claimDue(minutes(5), LEASE_MS, 1)
+      await outboxAt(minutes(5)).claimDue(LEASE_MS, 1)
       // The claimed one is due again only if its sender dies: when its lease runs out.
       expect(await store.outbox.nextDueAt()).toBe(minutes(10))
-      await store.outbox.markSent('early', minutes(6))
+      await outboxAt(minutes(6)).markSent('early')
       expect(await store.outbox.nextDueAt()).toBe(minutes(30))
     })
 
@@ -242,14 +250,14 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
 
       it("stores an order move's mail with the move, once per event", async () => {
         await store.products.upsertMany([product('mail-p1')])
-        const order = await store.orders.place(
+        const order = await placeAt(
           draft([{ productId: 'mail-p1', quantity: 1 }]),
           'ORDMAIL0001',
           T0,
         )
         const paidMail = mailDraft(`order-paid:${order.id}`, { orderId: order.id })
-        const paid = await orderMoves(store.orders).transition(order.id, 'paid', {
-          now: minutes(1),
+        const paid = await orderMoves(store.orders, clock).transition(order.id, 'paid', {
+          at: minutes(1),
           mail: [paidMail],
         })
         expect(paid.status).toBe('paid')
@@ -260,15 +268,15 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
         })
         // A move the order cannot make (a replayed ITN) writes no mail.
         await expect(
-          orderMoves(store.orders).transition(order.id, 'paid', {
-            now: minutes(2),
+          orderMoves(store.orders, clock).transition(order.id, 'paid', {
+            at: minutes(2),
             mail: [mailDraft(`order-paid-again:${order.id}`, { orderId: order.id })],
           }),
         ).rejects.toThrow()
         // The same event's mail on a later move is not added twice (shipping mails, so its mail is
         // handed to the store).
-        await orderMoves(store.orders).transition(order.id, 'shipped', {
-          now: minutes(3),
+        await orderMoves(store.orders, clock).transition(order.id, 'shipped', {
+          at: minutes(3),
           shipment: { courier: 'The Courier Guy', trackingNumber: 'TCG123' },
           mail: [{ ...paidMail, subject: 'Paid, again' }],
         })
@@ -276,7 +284,7 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
         expect(ofOrder.total).toBe(1)
         expect(ofOrder.items[0]!.subject).toBe(paidMail.subject)
         // A move without mail adds none.
-        await orderMoves(store.orders).transition(order.id, 'delivered', { now: minutes(4) })
+        await orderMoves(store.orders, clock).transition(order.id, 'delivered', { at: minutes(4) })
         expect((await store.outbox.list({ offset: 0, limit: 10 })).total).toBe(1)
       })
 
@@ -290,7 +298,6 @@ export function describeOutboxContract(name: string, harness: ContractHarness): 
             message: 'When does my order arrive?',
             ip: '203.0.113.9',
           },
-          T0,
           (stored) => {
             seen.push(stored.id)
             return [

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 
+import { manualClock } from '~/lib/clock.test-helper'
 import {
   draft,
   InvalidTransitionError,
@@ -8,7 +9,7 @@ import {
 } from '~/lib/orders/orders.test-helper'
 
 import { DuplicateEmailError, OutOfStockError, type ProductChange, type Store } from './store'
-import type { Product, ProductVariant } from './types'
+import type { OrderDraft, Product, ProductVariant } from './types'
 import { variantIdFor, withVariants, type ProductInput } from './variants'
 
 /**
@@ -45,20 +46,8 @@ export function storePerTest(harness: ContractHarness, setUp: () => Promise<Stor
 const T0 = '2025-03-01T10:00:00.000Z'
 const minutes = (n: number, from = T0) => new Date(Date.parse(from) + n * 60_000).toISOString()
 
-/** A clock the test moves by hand, so order by time never depends on how fast the machine runs. */
-export function manualClock(start: string) {
-  let at = Date.parse(start)
-  return {
-    now: () => new Date(at),
-    advance(minutes: number) {
-      at += minutes * 60_000
-    },
-    /** Sets the time (a test that asks about several moments in turn). */
-    set(iso: string) {
-      at = Date.parse(iso)
-    },
-  }
-}
+// The hand-moved clock the suites open their stores with.
+export { manualClock }
 
 /** A whole product as the stores read it back; without `variants`, its one default variant. */
 export function product(id: string, overrides: Partial<ProductInput> = {}): Product {
@@ -167,6 +156,11 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
       clock.set(at)
       return store.credentials.consumeResetToken(tokenHash)
     }
+    /** Places the order at the time `at` (the store's clock set there first). */
+    const placeAt = (input: OrderDraft, id: string, at: string) => {
+      clock.set(at)
+      return store.orders.place(input, id)
+    }
 
     storePerTest(harness, async () => {
       clock = manualClock(T0)
@@ -224,7 +218,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         await store.products.upsertMany([product('biltong', { stock: 5, priceCents: 7_500 })])
         await watcher.heard(productUpsert('biltong', (p) => p.priceCents === 7_500))
 
-        await store.orders.place(draft([{ productId: 'biltong', quantity: 2 }]), orderId(), T0)
+        await placeAt(draft([{ productId: 'biltong', quantity: 2 }]), orderId(), T0)
         await watcher.heard(productUpsert('biltong', (p) => p.stock === 3))
 
         await store.reviews.upsert({
@@ -316,7 +310,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           ],
           quantity: 3,
         }
-        const order = await store.orders.place(draft([line]), orderId(), T0)
+        const order = await placeAt(draft([line]), orderId(), T0)
         expect(order.lines[0]).toMatchObject({ variantId: 'tee--m-black', options: line.options })
         expect((await store.orders.get(order.id))?.lines[0]).toEqual(order.lines[0])
         expect(await variantStock('tee')).toMatchObject({
@@ -326,23 +320,21 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         })
         expect(await stockOf(store, 'tee')).toBe(4 + 5 * 3 - 3)
 
-        await orderMoves(store.orders).transition(order.id, 'cancelled', { now: minutes(1) })
+        await orderMoves(store.orders, clock).transition(order.id, 'cancelled', { at: minutes(1) })
         expect(await variantStock('tee')).toMatchObject({ 'tee--m-black': 4, 'tee--s-black': 3 })
         expect(await stockOf(store, 'tee')).toBe(4 + 5 * 3)
       })
 
       it('refuses a sold-out variant, or a variant of another product, naming the variant', async () => {
         await store.products.upsertMany([shirt('tee', { 'tee--l-rainbow': 0 }), product('mug')])
-        const error = await store.orders
-          .place(
-            draft([
-              { productId: 'tee', variantId: 'tee--l-rainbow', quantity: 1 },
-              { productId: 'mug', variantId: 'tee--s-black', quantity: 1 },
-            ]),
-            orderId(),
-            T0,
-          )
-          .catch((e: unknown) => e)
+        const error = await placeAt(
+          draft([
+            { productId: 'tee', variantId: 'tee--l-rainbow', quantity: 1 },
+            { productId: 'mug', variantId: 'tee--s-black', quantity: 1 },
+          ]),
+          orderId(),
+          T0,
+        ).catch((e: unknown) => e)
         expect(error).toBeInstanceOf(OutOfStockError)
         expect((error as OutOfStockError).shortages).toEqual(
           expect.arrayContaining([
@@ -357,7 +349,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         await store.products.upsertMany([shirt('tee', { 'tee--m-rainbow': 5 })])
         const results = await Promise.allSettled(
           Array.from({ length: 20 }, () =>
-            store.orders.place(
+            placeAt(
               draft([{ productId: 'tee', variantId: 'tee--m-rainbow', quantity: 1 }]),
               orderId(),
               T0,
@@ -737,7 +729,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           ],
           'u1',
         )
-        const order = await store.orders.place(input, id, minutes(1))
+        const order = await placeAt(input, id, minutes(1))
         expect(order).toMatchObject({
           ...input,
           id,
@@ -755,18 +747,16 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
 
       it('refuses an order it cannot fill, naming every shortage and changing nothing', async () => {
         const id = orderId()
-        const error = await store.orders
-          .place(
-            draft([
-              { productId: 'biltong', quantity: 2 },
-              { productId: 'rooibos', quantity: 3 },
-              { productId: 'rooibos', quantity: 2 },
-              { productId: 'ghost', quantity: 1 },
-            ]),
-            id,
-            T0,
-          )
-          .catch((e: unknown) => e)
+        const error = await placeAt(
+          draft([
+            { productId: 'biltong', quantity: 2 },
+            { productId: 'rooibos', quantity: 3 },
+            { productId: 'rooibos', quantity: 2 },
+            { productId: 'ghost', quantity: 1 },
+          ]),
+          id,
+          T0,
+        ).catch((e: unknown) => e)
         expect(error).toBeInstanceOf(OutOfStockError)
         expect((error as OutOfStockError).shortages).toEqual(
           expect.arrayContaining([
@@ -782,10 +772,10 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
 
       it('refuses a line with a quantity below 1', async () => {
         await expect(
-          store.orders.place(draft([{ productId: 'biltong', quantity: 0 }]), orderId(), T0),
+          placeAt(draft([{ productId: 'biltong', quantity: 0 }]), orderId(), T0),
         ).rejects.toThrow()
         await expect(
-          store.orders.place(draft([{ productId: 'biltong', quantity: -2 }]), orderId(), T0),
+          placeAt(draft([{ productId: 'biltong', quantity: -2 }]), orderId(), T0),
         ).rejects.toThrow()
         expect(await stockOf(store, 'biltong')).toBe(10)
       })
@@ -794,7 +784,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         await store.products.upsertMany([product('last-five', { stock: 5 })])
         const results = await Promise.allSettled(
           Array.from({ length: 20 }, () =>
-            store.orders.place(draft([{ productId: 'last-five', quantity: 1 }]), orderId(), T0),
+            placeAt(draft([{ productId: 'last-five', quantity: 1 }]), orderId(), T0),
           ),
         )
         const placed = results.filter((r) => r.status === 'fulfilled')
@@ -808,38 +798,30 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
       }, 90_000)
 
       it('lists a customer’s orders newest first', async () => {
-        const a = await store.orders.place(
+        const a = await placeAt(
           draft([{ productId: 'biltong', quantity: 1 }], 'u1'),
           orderId(),
           minutes(1),
         )
-        const b = await store.orders.place(
+        const b = await placeAt(
           draft([{ productId: 'biltong', quantity: 1 }], 'u1'),
           orderId(),
           minutes(5),
         )
-        await store.orders.place(
-          draft([{ productId: 'biltong', quantity: 1 }], 'u2'),
-          orderId(),
-          minutes(3),
-        )
-        await store.orders.place(
-          draft([{ productId: 'biltong', quantity: 1 }], null),
-          orderId(),
-          minutes(4),
-        )
+        await placeAt(draft([{ productId: 'biltong', quantity: 1 }], 'u2'), orderId(), minutes(3))
+        await placeAt(draft([{ productId: 'biltong', quantity: 1 }], null), orderId(), minutes(4))
         expect((await store.orders.listForUser('u1')).map((o) => o.id)).toEqual([b.id, a.id])
         expect(await store.orders.listForUser('nobody')).toEqual([])
       })
 
       it('walks the happy path, recording history and the PayFast reference', async () => {
-        const { id } = await store.orders.place(
+        const { id } = await placeAt(
           draft([{ productId: 'biltong', quantity: 2 }], 'u1'),
           orderId(),
           minutes(0),
         )
-        const paid = await orderMoves(store.orders).transition(id, 'paid', {
-          now: minutes(2),
+        const paid = await orderMoves(store.orders, clock).transition(id, 'paid', {
+          at: minutes(2),
           pfPaymentId: '1234567',
           note: 'ITN COMPLETE',
         })
@@ -848,13 +830,13 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           pfPaymentId: '1234567',
           updatedAt: minutes(2),
         })
-        await orderMoves(store.orders).transition(id, 'processing', { now: minutes(3) })
-        await orderMoves(store.orders).transition(id, 'shipped', {
-          now: minutes(4),
+        await orderMoves(store.orders, clock).transition(id, 'processing', { at: minutes(3) })
+        await orderMoves(store.orders, clock).transition(id, 'shipped', {
+          at: minutes(4),
           shipment: { courier: 'The Courier Guy', trackingNumber: 'TCG123' },
         })
-        const delivered = await orderMoves(store.orders).transition(id, 'delivered', {
-          now: minutes(5),
+        const delivered = await orderMoves(store.orders, clock).transition(id, 'delivered', {
+          at: minutes(5),
         })
         expect(delivered.history).toEqual([
           { status: 'pending_payment', at: minutes(0), note: null, by: null },
@@ -870,34 +852,33 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
       })
 
       it('refuses a transition the rules do not allow, changing nothing', async () => {
-        const { id } = await store.orders.place(
-          draft([{ productId: 'biltong', quantity: 2 }]),
-          orderId(),
-          T0,
-        )
+        const { id } = await placeAt(draft([{ productId: 'biltong', quantity: 2 }]), orderId(), T0)
         await expect(
-          orderMoves(store.orders).transition(id, 'shipped', { now: minutes(1) }),
+          orderMoves(store.orders, clock).transition(id, 'shipped', { at: minutes(1) }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
-        await orderMoves(store.orders).transition(id, 'paid', {
-          now: minutes(1),
+        await orderMoves(store.orders, clock).transition(id, 'paid', {
+          at: minutes(1),
           pfPaymentId: 'pf-1',
         })
         const before = await store.orders.get(id)
         await expect(
-          orderMoves(store.orders).transition(id, 'cancelled', { now: minutes(2) }),
+          orderMoves(store.orders, clock).transition(id, 'cancelled', { at: minutes(2) }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
         await expect(
-          orderMoves(store.orders).transition(id, 'paid', { now: minutes(2), pfPaymentId: 'pf-2' }),
+          orderMoves(store.orders, clock).transition(id, 'paid', {
+            at: minutes(2),
+            pfPaymentId: 'pf-2',
+          }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
         expect(await store.orders.get(id)).toEqual(before)
         expect(await stockOf(store, 'biltong')).toBe(8)
         await expect(
-          orderMoves(store.orders).transition('NOSUCHORDER1', 'paid', { now: minutes(2) }),
+          orderMoves(store.orders, clock).transition('NOSUCHORDER1', 'paid', { at: minutes(2) }),
         ).rejects.toThrow()
       })
 
       it('gives the stock back when an order is cancelled or its payment fails', async () => {
-        const cancelled = await store.orders.place(
+        const cancelled = await placeAt(
           draft([
             { productId: 'biltong', quantity: 3 },
             { productId: 'rooibos', quantity: 4 },
@@ -905,16 +886,12 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           orderId(),
           T0,
         )
-        const failed = await store.orders.place(
-          draft([{ productId: 'biltong', quantity: 2 }]),
-          orderId(),
-          T0,
-        )
+        const failed = await placeAt(draft([{ productId: 'biltong', quantity: 2 }]), orderId(), T0)
         expect(await stockOf(store, 'biltong')).toBe(5)
         expect(await stockOf(store, 'rooibos')).toBe(0)
 
-        const after = await orderMoves(store.orders).transition(cancelled.id, 'cancelled', {
-          now: minutes(1),
+        const after = await orderMoves(store.orders, clock).transition(cancelled.id, 'cancelled', {
+          at: minutes(1),
           note: 'Cancelled at PayFast',
         })
         expect(after.status).toBe('cancelled')
@@ -927,28 +904,30 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         expect(await stockOf(store, 'biltong')).toBe(8)
         expect(await stockOf(store, 'rooibos')).toBe(4)
 
-        await orderMoves(store.orders).transition(failed.id, 'payment_failed', { now: minutes(1) })
+        await orderMoves(store.orders, clock).transition(failed.id, 'payment_failed', {
+          at: minutes(1),
+        })
         expect(await stockOf(store, 'biltong')).toBe(10)
         // A settled order cannot be released twice.
         await expect(
-          orderMoves(store.orders).transition(cancelled.id, 'cancelled', { now: minutes(2) }),
+          orderMoves(store.orders, clock).transition(cancelled.id, 'cancelled', { at: minutes(2) }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
         expect(await stockOf(store, 'biltong')).toBe(10)
       })
 
       it('expires pending orders older than the cut-off and gives their stock back', async () => {
-        const stale = await store.orders.place(
+        const stale = await placeAt(
           draft([{ productId: 'biltong', quantity: 3 }]),
           orderId(),
           minutes(0),
         )
-        const paid = await store.orders.place(
+        const paid = await placeAt(
           draft([{ productId: 'biltong', quantity: 1 }]),
           orderId(),
           minutes(1),
         )
-        await orderMoves(store.orders).transition(paid.id, 'paid', { now: minutes(2) })
-        const recent = await store.orders.place(
+        await orderMoves(store.orders, clock).transition(paid.id, 'paid', { at: minutes(2) })
+        const recent = await placeAt(
           draft([{ productId: 'rooibos', quantity: 2 }]),
           orderId(),
           minutes(20),
@@ -956,7 +935,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         expect(await stockOf(store, 'biltong')).toBe(6)
 
         const now = minutes(35)
-        expect(await orderMoves(store.orders).expirePending(minutes(-30, now), now)).toBe(1)
+        expect(await orderMoves(store.orders, clock).expirePending(minutes(-30, now), now)).toBe(1)
         const expired = await store.orders.get(stale.id)
         expect(expired?.status).toBe('cancelled')
         expect(expired?.history.at(-1)).toEqual({
@@ -970,7 +949,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         expect((await store.orders.get(recent.id))?.status).toBe('pending_payment')
         expect(await stockOf(store, 'rooibos')).toBe(2)
 
-        expect(await orderMoves(store.orders).expirePending(minutes(-30, now), now)).toBe(0)
+        expect(await orderMoves(store.orders, clock).expirePending(minutes(-30, now), now)).toBe(0)
         expect(await stockOf(store, 'biltong')).toBe(9)
       })
 
@@ -979,18 +958,18 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           ...draft([{ productId: 'biltong', quantity: 3 }], 'u1'),
           checkoutKey: 'k-1',
         }
-        const first = await store.orders.place(input, orderId(), minutes(1))
+        const first = await placeAt(input, orderId(), minutes(1))
         expect(first.refundNeeded).toBe(false)
-        const again = await store.orders.place(input, orderId(), minutes(2))
+        const again = await placeAt(input, orderId(), minutes(2))
         expect(again).toEqual(first)
         expect(await stockOf(store, 'biltong')).toBe(7)
         expect(await store.orders.findByCheckoutKey('k-1')).toEqual(first)
         expect(await store.orders.findByCheckoutKey('k-2')).toBeNull()
         // Another checkout, and orders without a key, place as usual.
-        const other = await store.orders.place({ ...input, checkoutKey: 'k-2' }, orderId(), T0)
+        const other = await placeAt({ ...input, checkoutKey: 'k-2' }, orderId(), T0)
         expect(other.id).not.toBe(first.id)
-        await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }]), orderId(), T0)
-        await store.orders.place(draft([{ productId: 'biltong', quantity: 1 }]), orderId(), T0)
+        await placeAt(draft([{ productId: 'biltong', quantity: 1 }]), orderId(), T0)
+        await placeAt(draft([{ productId: 'biltong', quantity: 1 }]), orderId(), T0)
         expect(await stockOf(store, 'biltong')).toBe(2)
       })
 
@@ -1003,7 +982,7 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           checkoutKey: 'double-click',
         }
         const placed = await Promise.all(
-          Array.from({ length: 5 }, () => store.orders.place(input, orderId(), T0)),
+          Array.from({ length: 5 }, () => placeAt(input, orderId(), T0)),
         )
         expect(new Set(placed.map((order) => order.id)).size).toBe(1)
         expect(await stockOf(store, 'biltong')).toBe(8)
@@ -1013,37 +992,40 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
 
       it('does not claim a checkout key for an order it could not fill', async () => {
         const input = { ...draft([{ productId: 'rooibos', quantity: 9 }]), checkoutKey: 'short' }
-        await expect(store.orders.place(input, orderId(), T0)).rejects.toBeInstanceOf(
-          OutOfStockError,
-        )
+        await expect(placeAt(input, orderId(), T0)).rejects.toBeInstanceOf(OutOfStockError)
         expect(await store.orders.findByCheckoutKey('short')).toBeNull()
         const fixed = { ...input, lines: draft([{ productId: 'rooibos', quantity: 2 }]).lines }
-        const order = await store.orders.place(fixed, orderId(), T0)
+        const order = await placeAt(fixed, orderId(), T0)
         expect(await store.orders.findByCheckoutKey('short')).toEqual(order)
         expect(await stockOf(store, 'rooibos')).toBe(2)
       })
 
       it('flags a payment for a cancelled or failed order for a refund, once per pf_payment_id', async () => {
-        const cancelled = await store.orders.place(
+        const cancelled = await placeAt(
           draft([{ productId: 'biltong', quantity: 3 }]),
           orderId(),
           minutes(0),
         )
-        const failed = await store.orders.place(
+        const failed = await placeAt(
           draft([{ productId: 'rooibos', quantity: 1 }]),
           orderId(),
           minutes(1),
         )
-        await orderMoves(store.orders).transition(failed.id, 'payment_failed', { now: minutes(2) })
+        await orderMoves(store.orders, clock).transition(failed.id, 'payment_failed', {
+          at: minutes(2),
+        })
         const now = minutes(40)
-        expect(await orderMoves(store.orders).expirePending(minutes(-30, now), now)).toBe(1)
+        expect(await orderMoves(store.orders, clock).expirePending(minutes(-30, now), now)).toBe(1)
         expect(await store.orders.listRefundNeeded()).toEqual([])
 
         const late = 'payment received after cancellation: refund needed (pf_payment_id 555)'
-        const { order, flagged } = await orderMoves(store.orders).flagLatePayment(cancelled.id, {
-          now: minutes(41),
-          pfPaymentId: '555',
-        })
+        const { order, flagged } = await orderMoves(store.orders, clock).flagLatePayment(
+          cancelled.id,
+          {
+            at: minutes(41),
+            pfPaymentId: '555',
+          },
+        )
         expect(flagged).toBe(true)
         expect(order).toMatchObject({
           status: 'cancelled',
@@ -1061,16 +1043,16 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
         // The stock released on cancellation stays released.
         expect(await stockOf(store, 'biltong')).toBe(10)
 
-        const repeat = await orderMoves(store.orders).flagLatePayment(cancelled.id, {
-          now: minutes(42),
+        const repeat = await orderMoves(store.orders, clock).flagLatePayment(cancelled.id, {
+          at: minutes(42),
           pfPaymentId: '555',
         })
         expect(repeat).toEqual({ order, flagged: false })
         expect(await store.orders.get(cancelled.id)).toEqual(order)
 
         // A second, different payment is noted too; the first reference stays on the order.
-        const second = await orderMoves(store.orders).flagLatePayment(cancelled.id, {
-          now: minutes(43),
+        const second = await orderMoves(store.orders, clock).flagLatePayment(cancelled.id, {
+          at: minutes(43),
           pfPaymentId: '556',
         })
         expect(second.flagged).toBe(true)
@@ -1080,8 +1062,8 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           'payment received after cancellation: refund needed (pf_payment_id 556)',
         ])
 
-        await orderMoves(store.orders).flagLatePayment(failed.id, {
-          now: minutes(44),
+        await orderMoves(store.orders, clock).flagLatePayment(failed.id, {
+          at: minutes(44),
           pfPaymentId: '557',
         })
         expect((await store.orders.listRefundNeeded()).map((o) => o.id)).toEqual([
@@ -1091,14 +1073,10 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
       })
 
       it('refuses to flag an order still waiting for its payment', async () => {
-        const pending = await store.orders.place(
-          draft([{ productId: 'biltong', quantity: 1 }]),
-          orderId(),
-          T0,
-        )
+        const pending = await placeAt(draft([{ productId: 'biltong', quantity: 1 }]), orderId(), T0)
         await expect(
-          orderMoves(store.orders).flagLatePayment(pending.id, {
-            now: minutes(1),
+          orderMoves(store.orders, clock).flagLatePayment(pending.id, {
+            at: minutes(1),
             pfPaymentId: '1',
           }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
@@ -1107,30 +1085,26 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
       })
 
       it('notes a second payment for a paid order and flags a refund; its own payment changes nothing', async () => {
-        const placed = await store.orders.place(
-          draft([{ productId: 'biltong', quantity: 1 }]),
-          orderId(),
-          T0,
-        )
-        const paid = await orderMoves(store.orders).transition(placed.id, 'paid', {
-          now: minutes(1),
+        const placed = await placeAt(draft([{ productId: 'biltong', quantity: 1 }]), orderId(), T0)
+        const paid = await orderMoves(store.orders, clock).transition(placed.id, 'paid', {
+          at: minutes(1),
           pfPaymentId: '1',
         })
         // PayFast repeating the ITN that paid it: nothing to refund.
         expect(
-          await orderMoves(store.orders).flagLatePayment(paid.id, {
-            now: minutes(2),
+          await orderMoves(store.orders, clock).flagLatePayment(paid.id, {
+            at: minutes(2),
             pfPaymentId: '1',
           }),
         ).toEqual({ order: paid, flagged: false })
         expect(await store.orders.get(paid.id)).toEqual(paid)
 
-        const shipped = await orderMoves(store.orders).transition(paid.id, 'shipped', {
-          now: minutes(3),
+        const shipped = await orderMoves(store.orders, clock).transition(paid.id, 'shipped', {
+          at: minutes(3),
           shipment: { courier: 'Pargo', trackingNumber: 'PGO-1' },
         })
-        const { order, flagged } = await orderMoves(store.orders).flagLatePayment(paid.id, {
-          now: minutes(4),
+        const { order, flagged } = await orderMoves(store.orders, clock).flagLatePayment(paid.id, {
+          at: minutes(4),
           pfPaymentId: '2',
         })
         expect(flagged).toBe(true)
@@ -1155,20 +1129,19 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
       })
 
       it('notes every one of many payments raced for a paid order once, with one flag', async () => {
-        const placed = await store.orders.place(
-          draft([{ productId: 'biltong', quantity: 1 }]),
-          orderId(),
-          T0,
-        )
-        await orderMoves(store.orders).transition(placed.id, 'paid', {
-          now: minutes(1),
+        const placed = await placeAt(draft([{ productId: 'biltong', quantity: 1 }]), orderId(), T0)
+        await orderMoves(store.orders, clock).transition(placed.id, 'paid', {
+          at: minutes(1),
           pfPaymentId: '100',
         })
         // Ten presses of "Pay now" (the first paid it), each ITN delivered twice, all at once.
         const ids = Array.from({ length: 10 }, (_, i) => String(100 + i))
         const results = await Promise.all(
           [...ids, ...ids].map((pfPaymentId) =>
-            orderMoves(store.orders).flagLatePayment(placed.id, { now: minutes(2), pfPaymentId }),
+            orderMoves(store.orders, clock).flagLatePayment(placed.id, {
+              at: minutes(2),
+              pfPaymentId,
+            }),
           ),
         )
         expect(results.filter((r) => r.flagged)).toHaveLength(9)
@@ -1194,14 +1167,10 @@ export function describeStoreContract(name: string, harness: ContractHarness): v
           subject: 'Delivery',
           ip: '127.0.0.1',
         }
-        const first = await store.messages.create(
-          { ...base, message: 'Where is my parcel?' },
-          minutes(1),
-        )
-        const second = await store.messages.create(
-          { ...base, message: 'Found it, thanks.' },
-          minutes(2),
-        )
+        clock.set(minutes(1))
+        const first = await store.messages.create({ ...base, message: 'Where is my parcel?' })
+        clock.set(minutes(2))
+        const second = await store.messages.create({ ...base, message: 'Found it, thanks.' })
         expect(first).toMatchObject({
           ...base,
           message: 'Where is my parcel?',

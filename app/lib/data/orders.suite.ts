@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { ORDER_STATUSES, REFUNDED_NOTE } from '~/lib/orders/life'
 import { InvalidTransitionError, orderMoves } from '~/lib/orders/orders.test-helper'
 
-import { draft, product, type ContractHarness, storePerTest } from './contract.suite'
+import { draft, manualClock, product, type ContractHarness, storePerTest } from './contract.suite'
 import type { Store } from './store'
-import type { Order, OrderStatus, Shipment } from './types'
+import type { Order, OrderDraft, OrderStatus, Shipment } from './types'
 
 /**
  * The back office's side of the data stores (issue 12): the staff role, the order list, search,
@@ -50,12 +50,16 @@ const newOrderId = () =>
 export function describeBackOfficeOrdersContract(name: string, harness: ContractHarness): void {
   describe(`back-office data contract: ${name}`, () => {
     let store: Store
-    let at = Date.parse(T0)
-    const clock = () => new Date(at)
+    let clock: ReturnType<typeof manualClock>
+    /** Places the order at the time `at` (the store's clock set there first). */
+    const placeAt = (input: OrderDraft, id: string, at: string) => {
+      clock.set(at)
+      return store.orders.place(input, id)
+    }
 
     storePerTest(harness, async () => {
-      at = Date.parse(T0)
-      store = await harness.fresh({ now: clock })
+      clock = manualClock(T0)
+      store = await harness.fresh({ now: clock.now })
       return store
     })
 
@@ -79,7 +83,7 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
       it('grants and revokes the role; the next read sees it', async () => {
         await store.users.create(newUser('u1', 'Nomsa@Example.co.za'))
         await store.users.create(newUser('u2', 'other@example.co.za'))
-        at = Date.parse(minutes(5))
+        clock.set(minutes(5))
         const granted = await store.users.setStaff('u1', true)
         expect(granted).toMatchObject({
           id: 'u1',
@@ -92,10 +96,10 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
         expect((await store.users.get('u2'))?.staff).toBe(false)
 
         // Granting twice changes nothing, not even the time.
-        at = Date.parse(minutes(6))
+        clock.set(minutes(6))
         expect(await store.users.setStaff('u1', true)).toEqual(granted)
 
-        at = Date.parse(minutes(7))
+        clock.set(minutes(7))
         const revoked = await store.users.setStaff('u1', false)
         expect(revoked).toMatchObject({ staff: false, updatedAt: minutes(7) })
         expect(await store.users.get('u1')).toEqual(revoked)
@@ -113,7 +117,7 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
       })
 
       const place = (createdAt: string, overrides: Partial<ReturnType<typeof draft>> = {}) =>
-        store.orders.place(
+        placeAt(
           { ...draft([{ productId: 'biltong', quantity: 1 }]), ...overrides },
           newOrderId(),
           createdAt,
@@ -123,8 +127,8 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
       const orderIn = async (status: OrderStatus): Promise<Order> => {
         let order = await place(minutes(0))
         for (const [i, to] of PATH_TO[status].entries()) {
-          order = await orderMoves(store.orders).transition(order.id, to, {
-            now: minutes(i + 1),
+          order = await orderMoves(store.orders, clock).transition(order.id, to, {
+            at: minutes(i + 1),
             shipment: to === 'shipped' ? SHIPMENT : undefined,
           })
         }
@@ -150,7 +154,7 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
         const thandi = await place(minutes(1))
         const sipho = await place(minutes(2), { email: 'Sipho.Dlamini@Example.co.za' })
         const siphoAgain = await place(minutes(3), { email: 'sipho.dlamini@example.co.za' })
-        await orderMoves(store.orders).transition(siphoAgain.id, 'paid', { now: minutes(4) })
+        await orderMoves(store.orders, clock).transition(siphoAgain.id, 'paid', { at: minutes(4) })
         const ids = async (query: Parameters<Store['orders']['list']>[0]) => {
           const page = await store.orders.list(query)
           expect(page.total).toBe(page.items.length)
@@ -217,17 +221,17 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
           for (const to of STATUSES) {
             const allowed = ALLOWED.some(([a, b]) => a === from && b === to)
             const options = {
-              now: minutes(30),
+              at: minutes(30),
               by: STAFF,
               shipment: to === 'shipped' ? SHIPMENT : undefined,
             }
             if (allowed) {
               const order = await orderIn(from)
-              const moved = await orderMoves(store.orders).transition(order.id, to, options)
+              const moved = await orderMoves(store.orders, clock).transition(order.id, to, options)
               expect(moved.status, `${from} -> ${to}`).toBe(to)
             } else {
               await expect(
-                orderMoves(store.orders).transition(stuck.id, to, options),
+                orderMoves(store.orders, clock).transition(stuck.id, to, options),
                 `${from} -> ${to}`,
               ).rejects.toBeInstanceOf(InvalidTransitionError)
             }
@@ -238,21 +242,21 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
 
       it('records which staff member made each move, and nobody for the shop’s', async () => {
         const order = await place(minutes(0))
-        await orderMoves(store.orders).transition(order.id, 'paid', {
-          now: minutes(1),
+        await orderMoves(store.orders, clock).transition(order.id, 'paid', {
+          at: minutes(1),
           note: 'ITN COMPLETE',
         })
-        await orderMoves(store.orders).transition(order.id, 'processing', {
-          now: minutes(2),
+        await orderMoves(store.orders, clock).transition(order.id, 'processing', {
+          at: minutes(2),
           by: STAFF,
         })
-        await orderMoves(store.orders).transition(order.id, 'shipped', {
-          now: minutes(3),
+        await orderMoves(store.orders, clock).transition(order.id, 'shipped', {
+          at: minutes(3),
           by: OTHER_STAFF,
           shipment: SHIPMENT,
         })
-        const delivered = await orderMoves(store.orders).transition(order.id, 'delivered', {
-          now: minutes(4),
+        const delivered = await orderMoves(store.orders, clock).transition(order.id, 'delivered', {
+          at: minutes(4),
           by: STAFF,
         })
         expect(delivered.history).toEqual([
@@ -275,8 +279,8 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
           { courier: '', trackingNumber: 'TCG-1' },
         ]) {
           await expect(
-            orderMoves(store.orders).transition(order.id, 'shipped', {
-              now: minutes(5),
+            orderMoves(store.orders, clock).transition(order.id, 'shipped', {
+              at: minutes(5),
               by: STAFF,
               shipment,
             }),
@@ -284,14 +288,14 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
         }
         expect(await store.orders.get(order.id)).toEqual(order)
 
-        const shipped = await orderMoves(store.orders).transition(order.id, 'shipped', {
-          now: minutes(6),
+        const shipped = await orderMoves(store.orders, clock).transition(order.id, 'shipped', {
+          at: minutes(6),
           by: STAFF,
           shipment: { courier: ' Pargo ', trackingNumber: ' PGO-42 ' },
         })
         expect(shipped.shipment).toEqual({ courier: 'Pargo', trackingNumber: 'PGO-42' })
-        const delivered = await orderMoves(store.orders).transition(order.id, 'delivered', {
-          now: minutes(7),
+        const delivered = await orderMoves(store.orders, clock).transition(order.id, 'delivered', {
+          at: minutes(7),
         })
         expect(delivered.shipment).toEqual({ courier: 'Pargo', trackingNumber: 'PGO-42' })
         expect((await store.orders.get(order.id))?.shipment).toEqual(delivered.shipment)
@@ -299,15 +303,18 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
 
       it('marks a late payment refunded once, naming who, and refuses orders not flagged', async () => {
         const cancelled = await orderIn('cancelled')
-        const { order: flagged } = await orderMoves(store.orders).flagLatePayment(cancelled.id, {
-          now: minutes(10),
-          pfPaymentId: '777',
-        })
+        const { order: flagged } = await orderMoves(store.orders, clock).flagLatePayment(
+          cancelled.id,
+          {
+            at: minutes(10),
+            pfPaymentId: '777',
+          },
+        )
         expect(flagged.refundNeeded).toBe(true)
 
-        const refunded = await orderMoves(store.orders).markRefunded(cancelled.id, {
+        const refunded = await orderMoves(store.orders, clock).markRefunded(cancelled.id, {
           by: STAFF,
-          now: minutes(20),
+          at: minutes(20),
         })
         expect(refunded).toMatchObject({
           status: 'cancelled',
@@ -323,34 +330,40 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
         expect(await store.orders.listRefundNeeded()).toEqual([])
 
         await expect(
-          orderMoves(store.orders).markRefunded(cancelled.id, {
+          orderMoves(store.orders, clock).markRefunded(cancelled.id, {
             by: OTHER_STAFF,
-            now: minutes(21),
+            at: minutes(21),
           }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
         expect(await store.orders.get(cancelled.id)).toEqual(refunded)
         const paid = await orderIn('paid')
         await expect(
-          orderMoves(store.orders).markRefunded(paid.id, { by: STAFF, now: minutes(21) }),
+          orderMoves(store.orders, clock).markRefunded(paid.id, { by: STAFF, at: minutes(21) }),
         ).rejects.toBeInstanceOf(InvalidTransitionError)
         expect(await store.orders.get(paid.id)).toEqual(paid)
         await expect(
-          orderMoves(store.orders).markRefunded('NOSUCHORDER1', { by: STAFF, now: minutes(21) }),
+          orderMoves(store.orders, clock).markRefunded('NOSUCHORDER1', {
+            by: STAFF,
+            at: minutes(21),
+          }),
         ).rejects.toThrow()
       })
 
       it('marks a second payment on a delivered order refunded: the flag goes, the status stays', async () => {
         const delivered = await orderIn('delivered')
-        const { order: flagged } = await orderMoves(store.orders).flagLatePayment(delivered.id, {
-          now: minutes(10),
-          pfPaymentId: '901',
-        })
+        const { order: flagged } = await orderMoves(store.orders, clock).flagLatePayment(
+          delivered.id,
+          {
+            at: minutes(10),
+            pfPaymentId: '901',
+          },
+        )
         expect(flagged).toMatchObject({ status: 'delivered', refundNeeded: true })
         expect((await store.orders.listRefundNeeded()).map((o) => o.id)).toEqual([delivered.id])
 
-        const refunded = await orderMoves(store.orders).markRefunded(delivered.id, {
+        const refunded = await orderMoves(store.orders, clock).markRefunded(delivered.id, {
           by: STAFF,
-          now: minutes(20),
+          at: minutes(20),
         })
         expect(refunded).toMatchObject({ status: 'delivered', refundNeeded: false })
         expect(refunded.history.at(-1)).toEqual({
@@ -364,17 +377,17 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
     })
 
     describe('contact messages', () => {
-      const send = (n: number) =>
-        store.messages.create(
-          {
-            name: `Sender ${n}`,
-            email: `sender${n}@example.co.za`,
-            subject: 'Delivery',
-            message: `Message ${n}`,
-            ip: '127.0.0.1',
-          },
-          minutes(n),
-        )
+      /** Message `n`, sent at minute `n` (the store's clock set there first). */
+      const send = (n: number) => {
+        clock.set(minutes(n))
+        return store.messages.create({
+          name: `Sender ${n}`,
+          email: `sender${n}@example.co.za`,
+          subject: 'Delivery',
+          message: `Message ${n}`,
+          ip: '127.0.0.1',
+        })
+      }
 
       it('stores new messages unhandled and pages them newest first', async () => {
         const sent = []
@@ -396,13 +409,12 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
 
       it('marks a message handled once: the first staff member and time stay', async () => {
         const [m1, m2, m3] = [await send(1), await send(2), await send(3)]
-        const handled = await store.messages.markHandled(m2!.id, { by: STAFF, now: minutes(10) })
+        clock.set(minutes(10))
+        const handled = await store.messages.markHandled(m2!.id, { by: STAFF })
         expect(handled).toEqual({ ...m2, handledAt: minutes(10), handledBy: STAFF })
 
-        const again = await store.messages.markHandled(m2!.id, {
-          by: OTHER_STAFF,
-          now: minutes(11),
-        })
+        clock.set(minutes(11))
+        const again = await store.messages.markHandled(m2!.id, { by: OTHER_STAFF })
         expect(again).toEqual(handled)
 
         expect(await store.messages.countUnhandled()).toBe(2)
@@ -419,9 +431,8 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
           items: [m3, handled, m1],
           total: 3,
         })
-        expect(
-          await store.messages.markHandled('no-such-message', { by: STAFF, now: minutes(12) }),
-        ).toBeNull()
+        clock.set(minutes(12))
+        expect(await store.messages.markHandled('no-such-message', { by: STAFF })).toBeNull()
         expect(await store.messages.countUnhandled()).toBe(2)
       })
     })

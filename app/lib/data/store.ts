@@ -24,6 +24,9 @@ import type { ShippingSettings, TrackedShipment } from '~/lib/shipping/types'
  * Routes never see an adapter, nor the store: they call feature modules in app/lib (orders, liked,
  * payfast, catalog), which ask `getStore()` (./index.server.ts). Each adapter builds every store
  * from one file per store (sqlite/orders.server.ts, firestore/orders.server.ts, ...).
+ * No method takes the current time: every time a store stamps (created, updated, a history line,
+ * a claim) is read from the clock it was opened with (`openStore({ now })`), so a test fixes the
+ * time by opening the store with a clock of its own.
  */
 
 export type ProductChange = { type: 'upsert'; product: Product } | { type: 'delete'; id: string }
@@ -32,8 +35,10 @@ export type ProductChange = { type: 'upsert'; product: Product } | { type: 'dele
 export type Page<T> = { items: T[]; total: number }
 export type PageRequest = { offset: number; limit: number }
 
-/** Who makes a back-office change and when: recorded in the audit trail. */
-export type Audit = { by: string; now: string }
+/**
+ * Who makes a back-office change: recorded in the audit trail, at the time of the store's clock.
+ */
+export type Audit = { by: string }
 
 /**
  * A back-office save of a product: everything the edit form holds. Stock is per variant and means
@@ -244,9 +249,9 @@ export interface OrderStore {
    * Reserves stock for every line (per variant) and stores the order, all in one transaction; OutOfStockError if
    * any line cannot be met. With `draft.checkoutKey`, placing is idempotent: when an order already
    * holds that key (checked and claimed in the same transaction), that order is returned and no
-   * stock is reserved.
+   * stock is reserved. Placed at the time of the store's clock.
    */
-  place(draft: OrderDraft, id: string, now: string): Promise<Order>
+  place(draft: OrderDraft, id: string): Promise<Order>
   get(id: string): Promise<Order | null>
   /** The order placed with this checkout key, if any. */
   findByCheckoutKey(checkoutKey: string): Promise<Order | null>
@@ -265,7 +270,8 @@ export interface OrderStore {
    * Makes one move in one transaction, with no rules of its own: reads the order, asks `decide`
    * (app/lib/orders/life.ts, pure) what the move changes on the order as stored, and only when it
    * is a change writes the status, payment reference, shipment and refund flag, appends the history
-   * entry, gives the lines' units back to stock when `releaseStock`, and puts `mail` in the outbox
+   * entry (stamped, like the order's updatedAt, with the store's clock), gives the lines' units back
+   * to stock when `releaseStock`, and puts `mail` in the outbox
    * (its keys make it once only). Returns the order after the move (as it was when nothing
    * changed) and the decision; null when there is no such order.
    */
@@ -279,10 +285,9 @@ export interface OrderStore {
 }
 
 export interface MessageStore {
-  /** Stores the message (unhandled) and, in the same step, the mail it causes. */
+  /** Stores the message (unhandled, created now) and, in the same step, the mail it causes. */
   create(
     message: Omit<ContactMessage, 'id' | 'createdAt' | 'handledAt' | 'handledBy'>,
-    now: string,
     mail?: (message: ContactMessage) => readonly OutboxDraft[],
   ): Promise<ContactMessage>
   /** Newest first. */
@@ -297,20 +302,20 @@ export interface MessageStore {
 /**
  * The mail outbox (docs/contracts.md "Email"). Messages are added by the stores above in the same
  * step as their event, or here; a sender claims due ones, so two instances never send the same
- * message.
+ * message. "Now" is the store's clock.
  */
 export interface OutboxStore {
-  /** Adds the message unless one with its key exists; true when added. */
-  enqueue(draft: OutboxDraft, now: string): Promise<boolean>
+  /** Adds the message (due now) unless one with its key exists; true when added. */
+  enqueue(draft: OutboxDraft): Promise<boolean>
   /**
-   * Claims up to `limit` due messages: pending ones due by `now`, and sending ones whose claim ran
+   * Claims up to `limit` due messages: pending ones due by now, and sending ones whose claim ran
    * out (a sender that died). They become `sending`, due again at now + leaseMs, attempts + 1.
    * Two concurrent callers never receive the same message.
    */
-  claimDue(now: string, leaseMs: number, limit: number): Promise<OutboxMessage[]>
-  markSent(key: string, now: string): Promise<void>
+  claimDue(leaseMs: number, limit: number): Promise<OutboxMessage[]>
+  markSent(key: string): Promise<void>
   /** A failed attempt: pending again, due at `retryAt`; or `failed` for good when retryAt is null. */
-  markFailed(key: string, error: string, retryAt: string | null, now: string): Promise<void>
+  markFailed(key: string, error: string, retryAt: string | null): Promise<void>
   get(key: string): Promise<OutboxMessage | null>
   /** Newest first; of one order when asked. */
   list(
@@ -351,9 +356,9 @@ export interface RateLimitStore {
    * Takes one claim from every allowance in `claims`, all or none, in one atomic step: N parallel
    * claims on a key with `limit` L grant at most L. A window starts with its key's first claim; the
    * claim that fills it keeps the key full for a whole window from then (so a burst at a window's
-   * end cannot meet a fresh one). A refused claim counts nothing.
+   * end cannot meet a fresh one). A refused claim counts nothing. Judged at the store's clock.
    */
-  claim(claims: readonly LimitClaim[], now: number): Promise<ClaimResult>
+  claim(claims: readonly LimitClaim[]): Promise<ClaimResult>
   /**
    * Gives one granted claim back (a sign-in that succeeded), atomically; nothing once its window
    * has ended and a new one began, and never below zero.
@@ -361,8 +366,8 @@ export interface RateLimitStore {
   release(window: ClaimedWindow): Promise<void>
   /** Forgets the key's claims (a successful sign-in clears its email's failures). */
   reset(key: string): Promise<void>
-  /** Claims so far in the current window, without taking one. */
-  peek(key: string, windowMs: number, now: number): Promise<number>
+  /** Claims so far in the current window (by the store's clock), without taking one. */
+  peek(key: string, windowMs: number): Promise<number>
 }
 
 /** A customer already keeps ADDRESS_BOOK_MAX addresses: one must go before another is added. */

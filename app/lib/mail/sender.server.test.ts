@@ -176,8 +176,8 @@ describe('the mail sender over SMTP', () => {
   it('delivers a queued message with its headers, plain-text and HTML parts', async () => {
     const smtp = await startSmtp()
     cleanups.push(smtp.close)
-    const store = memory()
     const at = new Date(T0)
+    const store = memory(() => at)
     await store.outbox.enqueue(
       draft('order-paid:ORD123', {
         replyTo: 'help@karoo.example',
@@ -186,7 +186,6 @@ describe('the mail sender over SMTP', () => {
         text: 'Thank you!\nRooibos – Café blend: R 1 299,00',
         html: '<table><tr><td style="color:#333">Rooibos – Café blend</td></tr></table>',
       }),
-      T0,
     )
     const mail = sender({ outbox: store.outbox, smtpUrl: smtp.url, now: () => at })
 
@@ -220,18 +219,22 @@ describe('the mail sender over SMTP', () => {
   it('delivers what was due at start-up, mail added later at once, and mail due later on time', async () => {
     const smtp = await startSmtp()
     cleanups.push(smtp.close)
-    const store = memory()
-    await store.outbox.enqueue(draft('waiting'), new Date().toISOString())
+    // The real time, or ahead of it while a message due later is written.
+    let ahead = 0
+    const store = memory(() => new Date(Date.now() + ahead))
+    await store.outbox.enqueue(draft('waiting'))
     // An hour between polls: only start-up, the in-process signal and the due time can wake it.
     const mail = sender({ outbox: store.outbox, smtpUrl: smtp.url, pollMs: 3_600_000 })
     mail.start()
     await smtp.arrived(1)
 
-    await store.outbox.enqueue(draft('added'), new Date().toISOString())
+    await store.outbox.enqueue(draft('added'))
     await smtp.arrived(2)
 
-    const soon = new Date(Date.now() + 1_500).toISOString()
-    await store.outbox.enqueue(draft('due soon'), soon)
+    ahead = 1_500
+    await store.outbox.enqueue(draft('due soon'))
+    ahead = 0
+    const soon = (await store.outbox.get('due soon'))!.dueAt
     await smtp.arrived(3)
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(soon))
     expect(subjects(smtp.received)).toEqual([
@@ -246,7 +249,7 @@ describe('the mail sender over SMTP', () => {
     const port = await closedPort()
     let at = new Date(T0)
     const store = memory(() => at)
-    await store.outbox.enqueue(draft('reset:abc'), T0)
+    await store.outbox.enqueue(draft('reset:abc'))
     const url = `smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}`
     const mail = sender({ outbox: store.outbox, smtpUrl: url, now: () => at })
 
@@ -281,7 +284,7 @@ describe('the mail sender over SMTP', () => {
     const port = await closedPort()
     let at = new Date(T0)
     const store = memory(() => at)
-    await store.outbox.enqueue(draft('contact:m1:shop'), T0)
+    await store.outbox.enqueue(draft('contact:m1:shop'))
     const mail = sender({
       outbox: store.outbox,
       smtpUrl: `smtp://127.0.0.1:${port}`,
@@ -311,7 +314,7 @@ describe('the mail sender over SMTP', () => {
     const dataDir = tempStoreDir()
     let at = new Date(T0)
     const first = await openStore({ backend: 'sqlite', dataDir, now: () => at })
-    for (const key of ['q1', 'q2', 'q3', 'q4']) await first.outbox.enqueue(draft(key), T0)
+    for (const key of ['q1', 'q2', 'q3', 'q4']) await first.outbox.enqueue(draft(key))
     const shop: { sender?: MailSender; stopped?: Promise<void> } = {}
     // The shop stops while the first message is on the wire.
     const smtp = await startSmtp(0, () => (shop.stopped ??= shop.sender!.stop()))
@@ -320,7 +323,7 @@ describe('the mail sender over SMTP', () => {
     expect(await shop.sender.deliverDue()).toEqual({ sent: 1, failed: 0 })
     await shop.stopped
     // And one claimed by an instance that died before sending it.
-    const [orphan] = await first.outbox.claimDue(T0, CLAIM_LEASE_MS, 1)
+    const [orphan] = await first.outbox.claimDue(CLAIM_LEASE_MS, 1)
     expect(orphan).toBeDefined()
     await first.close()
 
@@ -351,9 +354,9 @@ describe('the mail sender over SMTP', () => {
       () => two.close(),
     )
     const keys = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6']
-    for (const key of keys) await one.outbox.enqueue(draft(key), T0)
+    for (const key of keys) await one.outbox.enqueue(draft(key))
     // The same events again (a replayed ITN, a double click), through the other instance.
-    for (const key of keys) expect(await two.outbox.enqueue(draft(key), T0)).toBe(false)
+    for (const key of keys) expect(await two.outbox.enqueue(draft(key))).toBe(false)
 
     const a = sender({ outbox: one.outbox, smtpUrl: smtp.url, now: () => at })
     const b = sender({ outbox: two.outbox, smtpUrl: smtp.url, now: () => at })

@@ -36,7 +36,10 @@ export type MailSenderOptions = {
   smtpUrl: string
   /** The From of every message (MAIL_FROM). */
   from: string
-  /** The clock claims and retries go by; tests pass their own. */
+  /**
+   * The clock retries and wake-ups are planned by (what is due is the outbox's to judge, by its
+   * store's clock); tests pass their own.
+   */
   now?: () => Date
   pollMs?: number
   /** Where delivery failures are noted (one line each); default console.warn. */
@@ -118,17 +121,16 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         messageId: messageIdFor(message.key, from),
       })
     } catch (error) {
-      const at = now()
-      const next = retryAt(message.attempts, at)
+      const next = retryAt(message.attempts, now())
       const reason = describeMailError(error, smtpUrl)
-      await outbox.markFailed(message.key, reason, next, at.toISOString())
+      await outbox.markFailed(message.key, reason, next)
       warn(
         `Mail ${message.key} not delivered (attempt ${message.attempts}): ${reason}; ` +
           (next ? `next try at ${next}` : 'failed for good'),
       )
       return false
     }
-    await outbox.markSent(message.key, now().toISOString())
+    await outbox.markSent(message.key)
     return true
   }
 
@@ -149,7 +151,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     const done = { sent: 0, failed: 0 }
     // One claim at a time: stopping never strands a claimed message that was not tried.
     while (!stopping) {
-      const [message] = await outbox.claimDue(now().toISOString(), CLAIM_LEASE_MS, 1)
+      const [message] = await outbox.claimDue(CLAIM_LEASE_MS, 1)
       if (!message) break
       if (await deliver(message)) done.sent += 1
       else done.failed += 1

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { makeProduct } from '~/lib/catalog/products.test-helper'
+import { manualClock } from '~/lib/clock.test-helper'
 import { openStore, type Store } from '~/lib/data/index.server'
 import type { OrderDraft } from '~/lib/data/types'
 import { orderMoves, pendingOrder } from '~/lib/orders/orders.test-helper'
@@ -16,6 +17,8 @@ import { newOrderId } from './id.server'
 
 let store: Store
 let dataDir: string
+/** The store's clock: the real time, unless a test places an order in the past. */
+const clock = manualClock(Date.now())
 vi.mock('~/lib/data/index.server', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>()
   return { ...actual, getStore: () => Promise.resolve(store) }
@@ -23,7 +26,7 @@ vi.mock('~/lib/data/index.server', async (importOriginal) => {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'customer-orders-test-'))
-  store = await openStore({ backend: 'sqlite', dataDir })
+  store = await openStore({ backend: 'sqlite', dataDir, now: clock.now })
   await store.products.upsertMany([
     makeProduct({ id: 'rooibos', priceCents: 8950, stock: 10 }),
     makeProduct({ id: 'honey', priceCents: 12000, stock: 10 }),
@@ -48,14 +51,20 @@ const draftFor = (userId: string | null): OrderDraft => {
   return draft
 }
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString()
+/** Places the order `n` minutes ago (the store's clock set there first). */
+const placeMinutesAgo = (draft: OrderDraft, n: number) => {
+  clock.set(minutesAgo(n))
+  return store.orders.place(draft, newOrderId())
+}
 
 describe('listCustomerOrders', () => {
   it('lists only the customer’s orders, newest first, and cancels one left unpaid past 30 minutes', async () => {
-    const unpaid = await store.orders.place(draftFor('u1'), newOrderId(), minutesAgo(45))
-    const paid = await store.orders.place(draftFor('u1'), newOrderId(), minutesAgo(40))
-    await orderMoves(store.orders).transition(paid.id, 'paid', { now: minutesAgo(39) })
-    const recent = await store.orders.place(draftFor('u1'), newOrderId(), minutesAgo(5))
-    await store.orders.place(draftFor('u2'), newOrderId(), minutesAgo(1))
+    const unpaid = await placeMinutesAgo(draftFor('u1'), 45)
+    const paid = await placeMinutesAgo(draftFor('u1'), 40)
+    await orderMoves(store.orders, clock).transition(paid.id, 'paid', { at: minutesAgo(39) })
+    const recent = await placeMinutesAgo(draftFor('u1'), 5)
+    await placeMinutesAgo(draftFor('u2'), 1)
+    clock.set(Date.now())
 
     const listed = await listCustomerOrders('u1')
 

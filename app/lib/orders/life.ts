@@ -128,14 +128,15 @@ export type MoveRequest = {
 
 /**
  * What a decided move changes, as the store persists it atomically: these fields, the history
- * entry appended, the order's lines given back to stock when `releaseStock`.
+ * entry appended (the store stamps its time), the order's lines given back to stock when
+ * `releaseStock`.
  */
 export type OrderChange = {
   status: OrderStatus
   pfPaymentId: string | null
   shipment: Shipment | null
   refundNeeded: boolean
-  entry: OrderHistoryEntry
+  entry: Omit<OrderHistoryEntry, 'at'>
   releaseStock: boolean
 }
 
@@ -161,10 +162,11 @@ function validShipment(shipment: Shipment | undefined): Shipment | null {
 }
 
 /**
- * Decides `request` on `order` at `now`, without side effects: refused when the table does not
- * allow it from the order's status or a requirement is missing; unchanged when it is a repeat.
+ * Decides `request` on `order`, without side effects and without the time (no move depends on it;
+ * the store stamps the change): refused when the table does not allow it from the order's status or
+ * a requirement is missing; unchanged when it is a repeat.
  */
-export function decideMove(order: DecidedOrder, request: MoveRequest, now: string): MoveDecision {
+export function decideMove(order: DecidedOrder, request: MoveRequest): MoveDecision {
   const rule = MOVES[request.move]
   if (!rule.from.includes(order.status)) {
     return {
@@ -216,7 +218,7 @@ export function decideMove(order: DecidedOrder, request: MoveRequest, now: strin
       shipment,
       refundNeeded:
         rule.refund === 'flag' ? true : rule.refund === 'clear' ? false : order.refundNeeded,
-      entry: { status, at: now, note, by: request.by ?? null },
+      entry: { status, note, by: request.by ?? null },
       releaseStock: rule.releasesStock === true,
     },
   }

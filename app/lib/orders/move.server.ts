@@ -11,11 +11,12 @@ export type OrderMailComposer = (
   shipment?: Shipment | null,
 ) => Promise<readonly OutboxDraft[]>
 
-/** What moving an order works with: the order store, the clock and the mail composer. */
+/**
+ * What moving an order works with: the order store (whose clock stamps the move) and the mail
+ * composer.
+ */
 export type OrderMoveDeps = {
   orders: Pick<OrderStore, 'get' | 'saveMove'>
-  /** ISO-8601 time recorded in the history. */
-  now: () => string
   /** None: the move writes no mail (tests of the store alone). */
   mail?: OrderMailComposer
 }
@@ -41,8 +42,7 @@ export async function moveOrder(
 ): Promise<MoveResult> {
   const order = await deps.orders.get(orderId)
   if (!order) return { outcome: 'refused', order: null, reason: `Unknown order ${orderId}` }
-  const now = deps.now()
-  const first = decideMove(order, request, now)
+  const first = decideMove(order, request)
   if (first.kind === 'refused') return { outcome: 'refused', order, reason: first.reason }
   if (first.kind === 'unchanged') return { outcome: 'unchanged', order }
   // Keyed by the order and the event: a replayed move that gets this far still mails once.
@@ -50,11 +50,7 @@ export async function moveOrder(
     first.mails && deps.mail
       ? await deps.mail(order, first.change.status, first.change.shipment)
       : []
-  const saved = await deps.orders.saveMove(
-    orderId,
-    (current) => decideMove(current, request, now),
-    mail,
-  )
+  const saved = await deps.orders.saveMove(orderId, (current) => decideMove(current, request), mail)
   if (!saved) return { outcome: 'refused', order: null, reason: `Unknown order ${orderId}` }
   const { decision } = saved
   if (decision.kind === 'refused') {
@@ -70,6 +66,7 @@ export const PENDING_PAYMENT_TTL_MS = 30 * 60 * 1000
  * Expires stale pending orders (the `expire` move: stock back, no mail). No timers: called lazily
  * before an order is placed and before orders are read, which is when a stale reservation would
  * matter. Each order is its own move, so a payment that lands meanwhile wins. Returns how many.
+ * `now` places the cut-off (orders created 30 minutes before it); the store's clock stamps the moves.
  */
 export async function expireStalePending(
   store: { orders: Pick<OrderStore, 'get' | 'saveMove' | 'listPendingBefore'> },
@@ -78,10 +75,9 @@ export async function expireStalePending(
   const stale = await store.orders.listPendingBefore(
     new Date(now - PENDING_PAYMENT_TTL_MS).toISOString(),
   )
-  const deps = { orders: store.orders, now: () => new Date(now).toISOString() }
   let expired = 0
   for (const order of stale) {
-    const result = await moveOrder(deps, order.id, { move: 'expire' })
+    const result = await moveOrder({ orders: store.orders }, order.id, { move: 'expire' })
     if (result.outcome === 'moved') expired += 1
   }
   return expired

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import { draft, product, type ContractHarness, storePerTest } from '~/lib/data/contract.suite'
+import {
+  draft,
+  manualClock,
+  product,
+  type ContractHarness,
+  storePerTest,
+} from '~/lib/data/contract.suite'
 import type { Store } from '~/lib/data/store'
 import type { Order, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types'
 
@@ -139,8 +145,10 @@ const newOrderId = () => `LF${Date.now().toString(36).toUpperCase()}${(seq++).to
 export function describeOrderLifeContract(name: string, harness: ContractHarness): void {
   describe(`the order's life: ${name}`, () => {
     let store: Store
+    let clock: ReturnType<typeof manualClock>
     storePerTest(harness, async () => {
-      store = await harness.fresh({ now: () => new Date(T0) })
+      clock = manualClock(T0)
+      store = await harness.fresh({ now: clock.now })
       await store.products.upsertMany([product('tea', { stock: 1000 })])
       return store
     })
@@ -157,16 +165,20 @@ export function describeOrderLifeContract(name: string, harness: ContractHarness
         orderId: order.id,
       } satisfies OutboxDraft,
     ]
-    const deps = (now: string): OrderMoveDeps => ({ orders: store.orders, now: () => now, mail })
+    /** Moves are stamped by the store's clock: set to `at` first. */
+    const deps = (at: string): OrderMoveDeps => {
+      clock.set(at)
+      return { orders: store.orders, mail }
+    }
     const stock = async () => (await store.products.get('tea'))?.stock
     const mailKeys = async (orderId: string) =>
       (await store.outbox.list({ orderId, offset: 0, limit: 50 })).items.map((m) => m.key)
 
     async function orderIn(status: OrderStatus, flagged: boolean): Promise<Order> {
+      clock.set(T0)
       const placed = await store.orders.place(
         draft([{ productId: 'tea', quantity: 3 }]),
         newOrderId(),
-        T0,
       )
       for (const step of PATH_TO[status]) {
         expect((await moveOrder(deps(T0), placed.id, step)).outcome).toBe('moved')
@@ -275,7 +287,7 @@ export function describeOrderLifeContract(name: string, harness: ContractHarness
         order.id,
         (current) => {
           seen.push(current.status)
-          return decideMove(current, REQUEST.pay, LATER)
+          return decideMove(current, REQUEST.pay)
         },
         [paidMail],
       )

@@ -1,6 +1,5 @@
 import type { Session } from '@remix-run/node'
 
-import { nowIso } from '~/lib/clock'
 import type { Store } from '~/lib/data/index.server'
 import type { OptionValue, Order, OrderStatus, Shipment } from '~/lib/data/types'
 
@@ -53,7 +52,6 @@ export async function cancelHeldOrder(
   store: Pick<Store, 'orders'>,
   viewer: { userId: string | null; heldIds: readonly string[] },
   orderId: string,
-  now = nowIso(),
 ): Promise<{ outcome: CancelOutcome; order: Order | null }> {
   if (!isOrderId(orderId)) return { outcome: 'not-yours', order: null }
   const order = await store.orders.get(orderId)
@@ -66,7 +64,7 @@ export async function cancelHeldOrder(
   ) {
     return { outcome: 'not-yours', order: null }
   }
-  const moves = { orders: store.orders, now: () => now, mail: mailForOrderMove }
+  const moves = { orders: store.orders, mail: mailForOrderMove }
   const result = await moveOrder(moves, order.id, {
     move: 'cancel',
     note: 'Payment cancelled at PayFast',

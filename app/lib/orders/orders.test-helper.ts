@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '~/lib/clock'
 import type { OrderStore } from '~/lib/data/store'
 import type {
   Address,
@@ -139,10 +140,13 @@ export function pendingOrder(overrides: Partial<Order> = {}): Order {
 
 /**
  * An in-memory order store for the order's life: `saveMove` decides on the order as held and
- * stores a change, as the adapters do in their transactions. `transitions` lists the status
- * changes it stored, `mail` the mail it stored with them.
+ * stores a change stamped with `clock`, as the adapters do in their transactions. `transitions`
+ * lists the status changes it stored, `mail` the mail it stored with them.
  */
-export function fakeOrders(orders: Order[]): Pick<OrderStore, 'get' | 'saveMove'> & {
+export function fakeOrders(
+  orders: Order[],
+  clock: Clock = systemClock,
+): Pick<OrderStore, 'get' | 'saveMove'> & {
   snapshot(id: string): Order | undefined
   transitions: { id: string; to: OrderStatus }[]
   mail: OutboxDraft[]
@@ -164,15 +168,16 @@ export function fakeOrders(orders: Order[]): Pick<OrderStore, 'get' | 'saveMove'
       const decision = decide(structuredClone(order))
       if (decision.kind === 'change') {
         const { change } = decision
+        const at = clock().toISOString()
         if (change.status !== order.status) transitions.push({ id, to: change.status })
         Object.assign(order, {
           status: change.status,
           pfPaymentId: change.pfPaymentId,
           shipment: change.shipment,
           refundNeeded: change.refundNeeded,
-          updatedAt: change.entry.at,
+          updatedAt: at,
         })
-        order.history.push(change.entry)
+        order.history.push({ ...change.entry, at })
         mail.push(...drafts)
       }
       return { order: structuredClone(order), decision }
@@ -185,8 +190,12 @@ export class InvalidTransitionError extends Error {
   name = 'InvalidTransitionError'
 }
 
+/** The store's clock, as a test moves it (app/lib/clock.test-helper.ts's manualClock). */
+type SettableClock = { set(iso: string): void }
+
 type TransitionOptions = {
-  now: string
+  /** The store's clock is set to this first, so the move is stamped with it. */
+  at?: string
   note?: string
   pfPaymentId?: string
   by?: string
@@ -202,33 +211,45 @@ function moved(result: MoveResult): Order {
 /**
  * The order's moves as the store suites make them, each through `moveOrder`: `transition` moves
  * to a status (its mail handed in), `flagLatePayment` and `markRefunded` flag and clear a refund,
- * `expirePending` sweeps. A refusal throws InvalidTransitionError, so a suite states it with
- * `rejects.toBeInstanceOf`.
+ * `expirePending` sweeps. A move `at` a time first sets `clock`, the store's, to it. A refusal
+ * throws InvalidTransitionError, so a suite states it with `rejects.toBeInstanceOf`.
  */
-export function orderMoves(orders: Pick<OrderStore, 'get' | 'saveMove' | 'listPendingBefore'>) {
-  const deps = (now: string, mail: readonly OutboxDraft[] = []): OrderMoveDeps => ({
+export function orderMoves(
+  orders: Pick<OrderStore, 'get' | 'saveMove' | 'listPendingBefore'>,
+  clock?: SettableClock,
+) {
+  const setClock = (at: string | undefined) => {
+    if (at === undefined) return
+    if (!clock) throw new Error("orderMoves: a move at a given time needs the store's clock")
+    clock.set(at)
+  }
+  const deps = (mail: readonly OutboxDraft[] = []): OrderMoveDeps => ({
     orders,
-    now: () => now,
     mail: async () => mail,
   })
   return {
-    async transition(id: string, to: OrderStatus, options: TransitionOptions): Promise<Order> {
+    async transition(id: string, to: OrderStatus, options: TransitionOptions = {}): Promise<Order> {
       const move: OrderMoveName | null = moveTo(to)
       if (!move) throw new InvalidTransitionError(`No move reaches ${to}`)
-      const { now, mail, ...request } = options
-      return moved(await moveOrder(deps(now, mail), id, { move, ...request }))
+      const { at, mail, ...request } = options
+      setClock(at)
+      return moved(await moveOrder(deps(mail), id, { move, ...request }))
     },
-    async flagLatePayment(id: string, { now, pfPaymentId }: { now: string; pfPaymentId: string }) {
-      const result = await moveOrder(deps(now), id, { move: 'flag-payment', pfPaymentId })
+    async flagLatePayment(id: string, { at, pfPaymentId }: { at?: string; pfPaymentId: string }) {
+      setClock(at)
+      const result = await moveOrder(deps(), id, { move: 'flag-payment', pfPaymentId })
       return { order: moved(result), flagged: result.outcome === 'moved' }
     },
-    async markRefunded(id: string, { by, now }: { by: string; now: string }): Promise<Order> {
-      return moved(await moveOrder(deps(now), id, { move: 'refunded', by }))
+    async markRefunded(id: string, { by, at }: { by: string; at?: string }): Promise<Order> {
+      setClock(at)
+      return moved(await moveOrder(deps(), id, { move: 'refunded', by }))
     },
+    /** Sweeps at `now` (the store's clock set there): orders older than `olderThan` expire. */
     async expirePending(olderThan: string, now: string): Promise<number> {
       // The sweep's cut-off is now minus the 30 minutes; the suites name both times.
       const ttl = Date.parse(now) - Date.parse(olderThan)
       if (ttl !== 30 * 60_000) throw new RangeError('The sweep expires after 30 minutes')
+      setClock(now)
       return expireStalePending({ orders }, Date.parse(now))
     },
   }

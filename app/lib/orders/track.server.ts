@@ -1,7 +1,6 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 
-import { nowMs } from '~/lib/clock'
 import { getStore, type Store } from '~/lib/data/index.server'
 import { claimLimits, clientKey, minutesFrom } from '~/lib/rate-limit.server'
 import { parseSubmission } from '~/lib/submission.server'
@@ -31,13 +30,11 @@ export async function trackAction({
   request,
   clientIp,
   store: given,
-  now = nowMs(),
 }: {
   request: Request
   clientIp: string
   /** Defaults to the process's store. */
   store?: Pick<Store, 'orders' | 'rateLimits'>
-  now?: number
 }) {
   const formData = await request.formData()
   const submission = parseSubmission(formData, { schema: trackFormSchema })
@@ -48,11 +45,9 @@ export async function trackAction({
 
   const store = given ?? (await getStore())
   // Claimed before the lookup: a burst of guesses is answered at most the limit.
-  const limit = await claimLimits(
-    store.rateLimits,
-    [{ key: trackLimitKey(clientIp), ...TRACK_LOOKUPS }],
-    now,
-  )
+  const limit = await claimLimits(store.rateLimits, [
+    { key: trackLimitKey(clientIp), ...TRACK_LOOKUPS },
+  ])
   if (!limit.ok) {
     return data<TrackActionData>(
       {
@@ -67,7 +62,7 @@ export async function trackAction({
     )
   }
 
-  await expireStalePending(store, now)
+  await expireStalePending(store)
   const order = isOrderId(orderId) ? await store.orders.get(orderId) : null
   if (!order || order.email.trim().toLowerCase() !== email) {
     return data<TrackActionData>(

@@ -50,15 +50,17 @@ function itnBody(pairs: PayfastPair[], signWith: string | null = PASSPHRASE): st
   return `${params}&signature=${signParamString(params, signWith)}`
 }
 
+/** The fake store's clock: every move it stores is stamped with the ITN's arrival. */
+const ITN_CLOCK = () => new Date('2024-05-01T10:05:00.000Z')
+
 function setup(options: { validate?: (params: string) => Promise<boolean> } = {}) {
-  const orders = fakeOrders([pendingOrder()])
+  const orders = fakeOrders([pendingOrder()], ITN_CLOCK)
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
   const validate = vi.fn(options.validate ?? (async () => true))
   const deps: ItnDeps = {
     config,
     orders,
     validate,
-    now: () => '2024-05-01T10:05:00.000Z',
     log,
   }
   return { orders, log, validate, deps }
@@ -251,7 +253,7 @@ describe('handleItn', () => {
           ...pendingOrder().history,
           { status, at: '2024-05-01T10:31:00.000Z', note, by: null },
         ]
-        const orders = fakeOrders([pendingOrder({ status, history })])
+        const orders = fakeOrders([pendingOrder({ status, history })], ITN_CLOCK)
         const input = { body: itnBody(itnPairs()), sourceIp: PAYFAST_IP }
         const result = await handleItn(input, { ...deps, orders })
         expect(result).toMatchObject({ outcome: 'flagged', orderId: 'K7M2P9QRTW', status })
@@ -277,7 +279,7 @@ describe('handleItn', () => {
 
     it('flags the order when the expiry sweep cancels it between the read and the payment', async () => {
       const { deps } = setup()
-      const orders = fakeOrders([pendingOrder()])
+      const orders = fakeOrders([pendingOrder()], ITN_CLOCK)
       // The sweep lands after the handler read the order as pending_payment.
       let swept = false
       const racing = {
@@ -285,8 +287,7 @@ describe('handleItn', () => {
         async saveMove(...args: Parameters<typeof orders.saveMove>) {
           if (!swept) {
             swept = true
-            const sweep = { orders, now: () => '2024-05-01T10:04:59.000Z' }
-            await moveOrder(sweep, 'K7M2P9QRTW', { move: 'expire' })
+            await moveOrder({ orders }, 'K7M2P9QRTW', { move: 'expire' })
           }
           return orders.saveMove(...args)
         },
@@ -303,7 +304,7 @@ describe('handleItn', () => {
     it('does not flag a CANCELLED or FAILED notification for a cancelled order', async () => {
       const { deps } = setup()
       const cancelled = pendingOrder({ status: 'cancelled' })
-      const orders = fakeOrders([cancelled])
+      const orders = fakeOrders([cancelled], ITN_CLOCK)
       for (const payment_status of ['CANCELLED', 'FAILED']) {
         const body = itnBody(itnPairs({ payment_status }))
         expect((await handleItn({ body, sourceIp: PAYFAST_IP }, { ...deps, orders })).outcome).toBe(
@@ -381,7 +382,6 @@ describe('handleItn', () => {
         const placed = await store.orders.place(
           draft([{ productId: 'rooibos', quantity: 2 }]),
           'K7M2P9QRTX',
-          '2024-05-01T10:00:00.000Z',
         )
         const { deps, log } = setup()
         const ordersDeps = { ...deps, orders: store.orders }

@@ -1,4 +1,3 @@
-import { nowIso } from '~/lib/clock'
 import type { OrderStatus } from '~/lib/data/types'
 import { getStore } from '~/lib/data/index.server'
 import type { OrderStore } from '~/lib/data/store'
@@ -33,8 +32,6 @@ export type ItnDeps = {
   orders: Pick<OrderStore, 'get' | 'saveMove'>
   /** Server confirmation of the parameter string; defaults to a POST to `{base}/eng/query/validate`. */
   validate?: (paramString: string) => Promise<boolean>
-  /** ISO-8601 time recorded in the order history; defaults to the clock. */
-  now?: () => string
   log?: ItnLog
   /**
    * The mail the settling move causes (paid, cancelled, payment failed), written by the store in
@@ -168,10 +165,8 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
 
   const pfPaymentId = fields.get('pf_payment_id') ?? ''
   const paymentStatus = fields.get('payment_status') ?? ''
-  const now = (deps.now ?? nowIso)()
   const moves: OrderMoveDeps = {
     orders: deps.orders,
-    now: () => now,
     ...(deps.mail ? { mail: deps.mail } : {}),
   }
   if (order.status !== 'pending_payment') {

@@ -42,6 +42,8 @@ export type FirestoreContext = {
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>
   /** The current time as ISO-8601, from the store's clock. */
   now(): string
+  /** The current time in milliseconds since the epoch, from the store's clock. */
+  nowMs(): number
   snapshotStops: Set<() => void>
   /** Product changes for subscribers: one shared listener, plus this instance's own commits. */
   productFeed: ProductFeed
@@ -86,6 +88,7 @@ export function createFirestoreContext(db: Firestore, clock: () => Date): Firest
       return result
     },
     now: () => clock().toISOString(),
+    nowMs: () => clock().getTime(),
     snapshotStops,
     productFeed,
   }

@@ -1,5 +1,5 @@
 import { mailEnqueued } from '../outbox.server'
-import { assertPage, iso, pickMessage } from '../rules.server'
+import { assertPage, pickMessage } from '../rules.server'
 import type { MessageStore } from '../store'
 import type { ContactMessage } from '../types'
 import type { FirestoreContext } from './context.server'
@@ -15,7 +15,7 @@ const toMessage = (data: unknown): ContactMessage => {
 /** Firestore reports a write whose precondition (the document's update time) no longer holds. */
 const FAILED_PRECONDITION = 9
 
-export function createMessageStore({ col, transaction }: FirestoreContext): MessageStore {
+export function createMessageStore({ col, transaction, now }: FirestoreContext): MessageStore {
   const unhandledQuery = col.messages.where('handledAt', '==', null)
 
   /**
@@ -45,8 +45,8 @@ export function createMessageStore({ col, transaction }: FirestoreContext): Mess
 
   return {
     // NOTE: `mail` (the acknowledgement and the shop's copy) goes to the outbox once it exists.
-    async create(input, now, mail) {
-      const message = pickMessage(input, now)
+    async create(input, mail) {
+      const message = pickMessage(input, now())
       const drafts = mail?.(message) ?? []
       const added = await transaction(async (tx) => {
         const writeMail = await stageOutbox(tx, col.outbox, drafts, message.createdAt)
@@ -74,9 +74,9 @@ export function createMessageStore({ col, transaction }: FirestoreContext): Mess
       await fillLegacy()
       return (await unhandledQuery.count().get()).data().count
     },
-    async markHandled(id, { by, now }) {
+    async markHandled(id, { by }) {
       const ref = col.messages.doc(id)
-      const at = iso(now)
+      const at = now()
       return transaction(async (tx) => {
         const snap = await tx.get(ref)
         if (!snap.exists) return null

@@ -82,10 +82,10 @@ const newestFirst = (a: Order, b: Order) =>
   b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)
 
 /** Orders are one document each, their lines and history embedded. */
-export function createOrderStore({ col, transaction }: FirestoreContext): OrderStore {
+export function createOrderStore({ col, transaction, now }: FirestoreContext): OrderStore {
   return {
-    async place(draft, id, now) {
-      const at = iso(now)
+    async place(draft, id) {
+      const at = now()
       const wanted = wantedPerVariant(draft)
       return transaction(async (tx) => {
         // Reads before writes: the checkout key first. Its document is created below in this same
@@ -231,7 +231,7 @@ export function createOrderStore({ col, transaction }: FirestoreContext): OrderS
         const decision = decide(order)
         if (decision.kind !== 'change') return { order, decision, mailAdded: 0 }
         const { change } = decision
-        const at = iso(change.entry.at)
+        const at = now()
         const writeMail = await stageOutbox(tx, col.outbox, mail, at)
         const productSnaps = change.releaseStock
           ? await tx.getAll(...new Set(order.lines.map((line) => col.products.doc(line.productId))))

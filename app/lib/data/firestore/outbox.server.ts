@@ -38,20 +38,22 @@ export async function stageOutbox(
   }
 }
 
-export function createOutboxStore({ col, transaction }: FirestoreContext): OutboxStore {
+export function createOutboxStore({ col, transaction, now }: FirestoreContext): OutboxStore {
   const outbox = col.outbox
   const read = (query: Query) => query.get().then((snap) => snap.docs.map(toMessage))
 
   return {
-    async enqueue(draft, now) {
-      const added = await transaction(async (tx) => (await stageOutbox(tx, outbox, [draft], now))())
+    async enqueue(draft) {
+      const added = await transaction(async (tx) =>
+        (await stageOutbox(tx, outbox, [draft], now()))(),
+      )
       if (added) mailEnqueued()
       return added > 0
     },
-    async claimDue(now, leaseMs, limit) {
-      const at = iso(now)
-      const until = addMs(at, leaseMs)
+    async claimDue(leaseMs, limit) {
       return transaction(async (tx) => {
+        const at = now()
+        const until = addMs(at, leaseMs)
         const due = await tx.get(
           outbox
             .where('status', 'in', ['pending', 'sending'])
@@ -73,12 +75,12 @@ export function createOutboxStore({ col, transaction }: FirestoreContext): Outbo
         })
       })
     },
-    async markSent(key, now) {
-      const at = iso(now)
+    async markSent(key) {
+      const at = now()
       await docFor(outbox, key).update({ status: 'sent', sentAt: at, updatedAt: at })
     },
-    async markFailed(key, error, retryAt, now) {
-      const at = iso(now)
+    async markFailed(key, error, retryAt) {
+      const at = now()
       await docFor(outbox, key).update({
         status: retryAt === null ? 'failed' : 'pending',
         dueAt: retryAt === null ? at : iso(retryAt),

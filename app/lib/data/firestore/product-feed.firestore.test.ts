@@ -107,10 +107,7 @@ if (!emulator) {
       expect(upserts(heard, 'p-001', (price) => price === 7_700)).toBe(1)
 
       // A transaction (a back-office picture change) is told too, with the product as committed.
-      await store.products.setImages('p-002', [], {
-        by: 'staff@test',
-        now: new Date().toISOString(),
-      })
+      await store.products.setImages('p-002', [], { by: 'staff@test' })
       const p2 = heard.filter((c) => c.type === 'upsert' && c.product.id === 'p-002')
       expect(p2.map((c) => (c.type === 'upsert' ? c.product.images.length : -1))).toEqual([0])
 

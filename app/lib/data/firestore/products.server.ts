@@ -106,6 +106,7 @@ export function createProductStore({
   col,
   transaction,
   productFeed,
+  now,
 }: FirestoreContext): ProductStore {
   /** Name, variants and stock only: what the back office's search and low-stock filter read. */
   const scan = async () => {
@@ -190,7 +191,7 @@ export function createProductStore({
       return heldIn((query) => query.get(), col.orders, productId)
     },
     async save(edit, audit) {
-      const at = iso(audit.now)
+      const at = now()
       const ref = col.products.doc(edit.id)
       return transaction(async (tx) => {
         // The product first: a placement of an order for it writes it, so it waits for this
@@ -207,7 +208,7 @@ export function createProductStore({
       })
     },
     async setImages(productId, images, audit) {
-      const at = iso(audit.now)
+      const at = now()
       const ref = col.products.doc(productId)
       return transaction(async (tx) => {
         const snap = await tx.get(ref)

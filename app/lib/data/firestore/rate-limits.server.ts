@@ -28,7 +28,11 @@ function inTurn(turns: Map<string, Promise<unknown>>) {
   }
 }
 
-export function createRateLimitStore({ col, transaction }: FirestoreContext): RateLimitStore {
+export function createRateLimitStore({
+  col,
+  transaction,
+  nowMs,
+}: FirestoreContext): RateLimitStore {
   const ref = (key: string) => col.rateLimits.doc(safeDocId(key))
   // NOTE: 40 transactions contending on one document in the emulator took over a minute (each
   // loser backs off and retries, up to the context's 30 attempts). The claims this process makes on
@@ -37,7 +41,7 @@ export function createRateLimitStore({ col, transaction }: FirestoreContext): Ra
   return {
     // One transaction reads every key's window and writes them all, so parallel claims on a key
     // are judged one after another, whichever process makes them.
-    async claim(claims, now) {
+    async claim(claims) {
       if (claims.length === 0) return { allowed: true, windows: [] }
       const refs = claims.map(({ key }) => ref(key))
       return turn(
@@ -48,7 +52,7 @@ export function createRateLimitStore({ col, transaction }: FirestoreContext): Ra
             const { result, writes } = judgeClaim(
               claims,
               snaps.map((snap) => windowOf(snap.data())),
-              now,
+              nowMs(),
             )
             // A refused claim writes nothing (`writes` is empty).
             for (const [i, write] of writes.entries()) {
@@ -70,9 +74,9 @@ export function createRateLimitStore({ col, transaction }: FirestoreContext): Ra
     async reset(key) {
       await ref(key).delete()
     },
-    async peek(key, windowMs, now) {
+    async peek(key, windowMs) {
       const row = windowOf((await ref(key).get()).data())
-      return row && now < row.windowStart + windowMs ? row.count : 0
+      return row && nowMs() < row.windowStart + windowMs ? row.count : 0
     },
   }
 }

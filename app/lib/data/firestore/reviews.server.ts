@@ -1,7 +1,7 @@
 import type { QuerySnapshot } from 'firebase-admin/firestore'
 
 import { countRating, describeReviewVisibility } from '../product-edit.server'
-import { applyRating, assertPage, assertRating, iso, reviewId } from '../rules.server'
+import { applyRating, assertPage, assertRating, reviewId } from '../rules.server'
 import type { ReviewStore } from '../store'
 import type { Product, Review } from '../types'
 import type { FirestoreContext } from './context.server'
@@ -63,7 +63,7 @@ export function createReviewStore(context: FirestoreContext): ReviewStore {
       return { items: page.docs.map((doc) => toReview(doc.data())), total: total.data().count }
     },
     async setHidden(id, hidden, audit) {
-      const at = iso(audit.now)
+      const at = context.now()
       const reviewRef = col.reviews.doc(id)
       return transaction(async (tx) => {
         const snap = await tx.get(reviewRef)

@@ -87,6 +87,8 @@ export type SqliteContext = {
   db: Db
   /** The current time as ISO-8601, from the store's clock. */
   now(): string
+  /** The current time in milliseconds since the epoch, from the store's clock. */
+  nowMs(): number
   selectProduct: { get(id: string): ProductRow | undefined }
   /** A product's variants in their order. */
   selectVariants: { all(productId: string): VariantRow[] }
@@ -120,6 +122,7 @@ export function createSqliteContext(db: Db, clock: () => Date): SqliteContext {
   const context: SqliteContext = {
     db,
     now: () => clock().toISOString(),
+    nowMs: () => clock().getTime(),
     selectProduct,
     selectVariants,
     selectVariant,

@@ -1,5 +1,5 @@
 import { mailEnqueued } from '../outbox.server'
-import { assertPage, iso, pickMessage } from '../rules.server'
+import { assertPage, pickMessage } from '../rules.server'
 import type { MessageStore } from '../store'
 import type { ContactMessage } from '../types'
 import type { SqliteContext } from './context.server'
@@ -8,7 +8,7 @@ import { outboxWriter } from './outbox.server'
 const COLUMNS = `id, name, email, subject, message, ip, created_at AS createdAt,
   handled_at AS handledAt, handled_by AS handledBy`
 
-export function createMessageStore({ db }: SqliteContext): MessageStore {
+export function createMessageStore({ db, now }: SqliteContext): MessageStore {
   const writeMail = outboxWriter(db)
   const insertMessage = db.prepare(
     'INSERT INTO messages (id, name, email, subject, message, ip, created_at) VALUES (@id, @name, @email, @subject, @message, @ip, @createdAt)',
@@ -37,8 +37,8 @@ export function createMessageStore({ db }: SqliteContext): MessageStore {
 
   return {
     // NOTE: `mail` (the acknowledgement and the shop's copy) goes to the outbox once it exists.
-    async create(input, now, mail) {
-      const message = pickMessage(input, now)
+    async create(input, mail) {
+      const message = pickMessage(input, now())
       const added = db
         .transaction(() => {
           insertMessage.run(message)
@@ -62,8 +62,8 @@ export function createMessageStore({ db }: SqliteContext): MessageStore {
     async countUnhandled() {
       return countUnhandled.get()!
     },
-    async markHandled(id, { by, now }) {
-      markHandled.run({ at: iso(now), by, id })
+    async markHandled(id, { by }) {
+      markHandled.run({ at: now(), by, id })
       return selectOne.get(id) ?? null
     },
   }

@@ -150,8 +150,8 @@ export function createOrderStore(context: SqliteContext): OrderStore {
   })
 
   return {
-    async place(draft, id, now) {
-      const at = iso(now)
+    async place(draft, id) {
+      const at = context.now()
       const wanted = wantedPerVariant(draft)
       const placed = db
         .transaction((): Order => {
@@ -261,7 +261,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
           const decision = decide(order)
           if (decision.kind !== 'change') return { order, decision }
           const { change } = decision
-          const at = iso(change.entry.at)
+          const at = context.now()
           updateMoved.run({
             status: change.status,
             pfPaymentId: change.pfPaymentId,

@@ -60,7 +60,7 @@ export function outboxWriter(db: Db): (drafts: readonly OutboxDraft[], now: stri
   }
 }
 
-export function createOutboxStore({ db }: SqliteContext): OutboxStore {
+export function createOutboxStore({ db, now }: SqliteContext): OutboxStore {
   const write = outboxWriter(db)
   const selectOne = db.prepare<[string], OutboxRow>('SELECT * FROM outbox WHERE key = ?')
   // A claim that ran out (status sending, due passed) is claimed again: its sender died.
@@ -87,27 +87,27 @@ export function createOutboxStore({ db }: SqliteContext): OutboxStore {
   )
 
   return {
-    async enqueue(draft, now) {
-      const added = write([draft], now) > 0
+    async enqueue(draft) {
+      const added = write([draft], now()) > 0
       if (added) mailEnqueued()
       return added
     },
-    async claimDue(now, leaseMs, limit) {
-      const at = iso(now)
-      const until = addMs(at, leaseMs)
+    async claimDue(leaseMs, limit) {
       return db
         .transaction((): OutboxMessage[] => {
+          const at = now()
+          const until = addMs(at, leaseMs)
           const rows = selectDue.all(at, limit)
           for (const row of rows) claim.run({ key: row.key, until, now: at })
           return rows.map((row) => toMessage(selectOne.get(row.key)!))
         })
         .immediate()
     },
-    async markSent(key, now) {
-      sent.run({ key, now: iso(now) })
+    async markSent(key) {
+      sent.run({ key, now: now() })
     },
-    async markFailed(key, error, retryAt, now) {
-      const at = iso(now)
+    async markFailed(key, error, retryAt) {
+      const at = now()
       failed.run({
         key,
         status: retryAt === null ? 'failed' : 'pending',

@@ -170,7 +170,7 @@ export function createProductStore(context: SqliteContext): ProductStore {
       return heldFor(productId)
     },
     async save(edit, audit) {
-      const at = iso(audit.now)
+      const at = context.now()
       const result = db
         .transaction(() => {
           const { product, change } = applyEdit(read(edit.id), edit, heldFor(edit.id), at)
@@ -185,7 +185,7 @@ export function createProductStore(context: SqliteContext): ProductStore {
       return result.product
     },
     async setImages(productId, images, audit) {
-      const at = iso(audit.now)
+      const at = context.now()
       const result = db
         .transaction(() => {
           const before = read(productId)

@@ -4,7 +4,7 @@ import type { SqliteContext } from './context.server'
 
 type RateLimitRow = { window_start: number; count: number }
 
-export function createRateLimitStore({ db }: SqliteContext): RateLimitStore {
+export function createRateLimitStore({ db, nowMs }: SqliteContext): RateLimitStore {
   const selectWindow = db.prepare<[string], RateLimitRow>(
     'SELECT window_start, count FROM rate_limits WHERE key = ?',
   )
@@ -21,11 +21,11 @@ export function createRateLimitStore({ db }: SqliteContext): RateLimitStore {
 
   // IMMEDIATE: the read and the write hold the write lock together, so another process sharing
   // the file (a second server, the seed) cannot judge between them.
-  const claim = db.transaction((claims: Parameters<RateLimitStore['claim']>[0], now: number) => {
+  const claim = db.transaction((claims: Parameters<RateLimitStore['claim']>[0]) => {
     const { result, writes } = judgeClaim(
       claims,
       claims.map(({ key }) => stored(key)),
-      now,
+      nowMs(),
     )
     // A refused claim writes nothing (`writes` is empty).
     for (const [i, write] of writes.entries()) {
@@ -39,8 +39,8 @@ export function createRateLimitStore({ db }: SqliteContext): RateLimitStore {
   })
 
   return {
-    async claim(claims, now) {
-      return claim.immediate(claims, now)
+    async claim(claims) {
+      return claim.immediate(claims)
     },
     async release(window) {
       release.immediate(window)
@@ -48,9 +48,9 @@ export function createRateLimitStore({ db }: SqliteContext): RateLimitStore {
     async reset(key) {
       deleteKey.run(key)
     },
-    async peek(key, windowMs, now) {
+    async peek(key, windowMs) {
       const row = selectWindow.get(key)
-      return row && now < row.window_start + windowMs ? row.count : 0
+      return row && nowMs() < row.window_start + windowMs ? row.count : 0
     },
   }
 }

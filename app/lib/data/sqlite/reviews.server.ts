@@ -1,5 +1,5 @@
 import { countRating, describeReviewVisibility } from '../product-edit.server'
-import { applyRating, assertPage, assertRating, iso, reviewId } from '../rules.server'
+import { applyRating, assertPage, assertRating, reviewId } from '../rules.server'
 import type { ReviewSort, ReviewStore } from '../store'
 import type { Review } from '../types'
 import { toProduct, type SqliteContext } from './context.server'
@@ -90,7 +90,7 @@ export function createReviewStore(context: SqliteContext): ReviewStore {
       }
     },
     async setHidden(id, hidden, audit) {
-      const at = iso(audit.now)
+      const at = context.now()
       const result = db
         .transaction(() => {
           const row = selectById.get(id)
