@@ -5,8 +5,8 @@ import { env } from '~/lib/env.server'
 import { mailForOrderMove } from '~/lib/mail/messages.server'
 import { centsToRandsString, randsStringToCents } from '~/lib/money'
 import type { OrderMoveName } from '~/lib/orders/life'
-import { markPaidOrderForBobgo } from '~/lib/shipping/bobgo-sync.server'
 import { moveOrder, type OrderMailComposer, type OrderMoveDeps } from '~/lib/orders/move.server'
+import { bobgoAfterItn } from '~/lib/shipping/bobgo-sync.server'
 
 import { type PayfastConfig, validateUrl } from './config'
 import { ipMatcher } from './ip.server'
@@ -75,9 +75,7 @@ export async function receiveItn(input: ItnInput): Promise<ItnResult> {
   })
   // A paid order going by courier waits for the Bob Go sync job (a store write; never a call to
   // Bob Go from here). Never throws.
-  if (result.outcome === 'accepted' && result.status === 'paid' && result.orderId) {
-    await markPaidOrderForBobgo(store, result.orderId)
-  }
+  await bobgoAfterItn(store, result)
   return result
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../../../test/fake-bobgo'
 import { createBobgoClient } from './bobgo.server'
 import {
+  bobgoAfterItn,
   createBobgoSyncJob,
   markPaidOrderForBobgo,
   refreshShipments,
@@ -97,6 +98,31 @@ describe('marking paid orders for Bob Go', () => {
     expect(await markPaidOrderForBobgo(store, 'ORDBOBGO001', true)).toBe(true)
     expect(await markPaidOrderForBobgo(store, 'ORDTABLE001', true)).toBe(true)
     expect((await store.orders.get('ORDBOBGO001'))?.bobgo).toMatchObject({ state: 'pending' })
+  })
+
+  it("marks the order an accepted ITN made paid, and nothing for the ITN's other outcomes", async () => {
+    await paidOrder('ORDITNPAID1')
+    await paidOrder('ORDITNFLAG1')
+    const paid = { outcome: 'accepted', status: 'paid' as const }
+    expect(await bobgoAfterItn(store, { ...paid, orderId: 'ORDITNPAID1' }, true)).toBe(true)
+    expect(await bobgoAfterItn(store, { ...paid, orderId: 'ORDITNPAID1' }, false)).toBe(false)
+    expect(
+      await bobgoAfterItn(
+        store,
+        { outcome: 'flagged', status: 'paid', orderId: 'ORDITNFLAG1' },
+        true,
+      ),
+    ).toBe(false)
+    expect(
+      await bobgoAfterItn(
+        store,
+        { outcome: 'accepted', status: 'cancelled', orderId: 'ORDITNFLAG1' },
+        true,
+      ),
+    ).toBe(false)
+    expect(await bobgoAfterItn(store, { outcome: 'rejected' }, true)).toBe(false)
+    expect((await store.orders.get('ORDITNPAID1'))?.bobgo?.state).toBe('pending')
+    expect((await store.orders.get('ORDITNFLAG1'))?.bobgo).toBeNull()
   })
 
   it('leaves collection, pickup points and a shop without Bob Go alone', async () => {

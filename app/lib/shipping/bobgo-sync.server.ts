@@ -97,6 +97,19 @@ export async function markPaidOrderForBobgo(
   }
 }
 
+/**
+ * What the ITN does for Bob Go once it has settled an order: a payment that made it `paid` marks
+ * it (markPaidOrderForBobgo); anything else, nothing. Never throws.
+ */
+export async function bobgoAfterItn(
+  store: Pick<Store, 'bobgo' | 'orders'>,
+  result: { outcome: string; status?: Order['status']; orderId?: string },
+  configured = env.bobgo !== null,
+): Promise<boolean> {
+  if (result.outcome !== 'accepted' || result.status !== 'paid' || !result.orderId) return false
+  return markPaidOrderForBobgo(store, result.orderId, configured)
+}
+
 // --- One order ----------------------------------------------------------------------------------
 
 /** The parcel facts of the order's lines, from their variants now (default weight when unknown). */
