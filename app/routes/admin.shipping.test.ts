@@ -312,6 +312,14 @@ describe('/admin/shipping', () => {
     expect(refused.body.result.error.zones).toEqual(['The table rates may have at most 10 zones'])
     expect(JSON.stringify(refused.body.result)).not.toMatch(/isAdmin|polluted/)
     expect((await post([['intent', 'drop-tables']])).status).toBe(400)
+    // The highest index the form-body layer lets through: one sparse row, refused as too many.
+    const sparse = await post([
+      ['intent', 'save'],
+      ['defaultWeightGrams', '1000'],
+      ['zones[99].name', 'Far away'],
+    ])
+    expect(sparse.status).toBe(400)
+    expect(sparse.body.result.error.zones).toEqual(['The table rates may have at most 10 zones'])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
