@@ -440,11 +440,6 @@ export interface ShippingSettingsStore {
   save(settings: ShippingSettingsInput, audit: Audit): Promise<ShippingSettings>
 }
 
-export interface Store {
-  products: ProductStore
-  reviews: ReviewStore
-  users: UserStore
-  credentials: CredentialStore
 /**
  * Orders' way through Bob Go (docs/contracts.md "Shipping": Bob Go): the sync job's queue (a paid
  * order marked, claimed by one instance at a time under a lease, recorded synced or failed with its
@@ -494,6 +489,11 @@ export interface BobgoStore {
   releaseEvent(eventId: string): Promise<void>
 }
 
+export interface Store {
+  products: ProductStore
+  reviews: ReviewStore
+  users: UserStore
+  credentials: CredentialStore
   sessions: SessionStore
   carts: CartStore
   liked: LikedStore
@@ -504,12 +504,12 @@ export interface BobgoStore {
   contentCopies: ContentCopyStore
   shipping: ShippingSettingsStore
   addresses: AddressBookStore
+  bobgo: BobgoStore
   /**
    * A number that changes whenever another connection or process commits to this store (SQLite's
    * `PRAGMA data_version`), so a cache in this process can tell it missed a change event. Absent
    * where every writer's changes arrive as change events (Firestore's listeners).
    */
-  bobgo: BobgoStore
   dataVersion?(): number
   close(): Promise<void>
 }
