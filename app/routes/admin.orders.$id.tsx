@@ -20,7 +20,7 @@ import { getStore } from '~/lib/data/index.server'
 import { formatSastDateTime } from '~/lib/dates'
 import { notFound } from '~/lib/http.server'
 import { isOrderId } from '~/lib/orders/id'
-import { orderMoveSchema } from '~/lib/orders/order-fields'
+import { orderMoveSchema, STAFF_ORDER_STATUSES } from '~/lib/orders/order-fields'
 import {
   BOBGO_RESYNC_INTENT,
   bobgoOrderPanel,
@@ -56,12 +56,8 @@ function formOf(formData: FormData): StaffMoveName | null {
   const intent = formData.get('intent')
   if (intent === 'cancel' || intent === 'refunded') return intent
   const status = formData.get('status')
-  if (
-    intent === 'status' &&
-    (status === 'processing' || status === 'shipped' || status === 'delivered')
-  )
-    return status
-  return null
+  const named = STAFF_ORDER_STATUSES.find((name) => name === status)
+  return intent === 'status' && named ? named : null
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -173,7 +169,9 @@ function ShipForm() {
   )
 }
 
-const statusFields = (status: 'processing' | 'delivered') => (
+const statusFields = (
+  status: 'processing' | 'delivered' | 'ready_for_collection' | 'collected',
+) => (
   <>
     <input type="hidden" name="intent" value="status" />
     <input type="hidden" name="status" value={status} />
@@ -215,6 +213,22 @@ export default function AdminOrder() {
               name="delivered"
               fields={statusFields('delivered')}
               label="Mark delivered"
+              busy="Saving…"
+            />
+          ) : null}
+          {can('ready_for_collection') ? (
+            <MoveButton
+              name="ready_for_collection"
+              fields={statusFields('ready_for_collection')}
+              label="Mark ready for collection"
+              busy="Saving…"
+            />
+          ) : null}
+          {can('collected') ? (
+            <MoveButton
+              name="collected"
+              fields={statusFields('collected')}
+              label="Mark collected"
               busy="Saving…"
             />
           ) : null}

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
 
 import type { AdminOrderView } from '~/lib/admin/orders.server'
-import { SHOPPER_ADDRESS } from '~/lib/orders/orders.test-helper'
+import { COLLECT_SHIPPING, SHOPPER_ADDRESS } from '~/lib/orders/orders.test-helper'
+import { shippingSummary } from '~/lib/shipping/order-shipping'
 
 import AdminOrder from './admin.orders.$id'
 
@@ -56,6 +57,7 @@ function paidOrder(overrides: Partial<AdminOrderView> = {}): AdminOrderView {
     shippingAddress: SHOPPER_ADDRESS,
     pfPaymentId: '1089250',
     shipment: null,
+    shipping: shippingSummary(null),
     tracking: [],
     refundNeeded: false,
     refundReason: null,
@@ -147,6 +149,39 @@ describe('/admin/orders/:id', () => {
     )
     expect(screen.getByRole('button', { name: 'Mark refunded' })).toBeInTheDocument()
     expect(screen.queryByRole('form', { name: 'Ship it' })).not.toBeInTheDocument()
+  })
+
+  it('shows an order placed before delivery methods as standard delivery', () => {
+    renderRouteWithoutJs(AdminOrder, options(paidOrder()))
+    expect(screen.getByRole('region', { name: 'Delivery' })).toHaveTextContent('Standard delivery')
+    expect(screen.getByRole('region', { name: 'Shipping address' })).toHaveTextContent(
+      '12 Long Street',
+    )
+  })
+
+  it('offers a collect order ready for collection, then collected, and never shipping', () => {
+    const order = paidOrder({
+      shipping: shippingSummary(COLLECT_SHIPPING),
+      shippingCents: 0,
+      moves: ['processing', 'ready_for_collection'],
+    })
+    renderRouteWithoutJs(AdminOrder, options(order))
+    expect(screen.getByRole('button', { name: 'Mark ready for collection' })).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: 'Ship it' })).not.toBeInTheDocument()
+    const delivery = screen.getByRole('region', { name: 'Delivery' })
+    expect(delivery).toHaveTextContent('Collect in store · Ready within 1 working day')
+    expect(delivery).toHaveTextContent('Collect from: Karoo & Co. Woodstock')
+    expect(delivery).toHaveTextContent('100 Albert Road')
+    expect(delivery).toHaveTextContent('Hours: Mon–Fri 9:00–17:00, Sat 9:00–13:00')
+
+    const ready = paidOrder({
+      status: 'ready_for_collection',
+      statusLabel: 'Ready for collection',
+      shipping: shippingSummary(COLLECT_SHIPPING),
+      moves: ['collected'],
+    })
+    renderRouteWithoutJs(AdminOrder, options(ready))
+    expect(screen.getByRole('button', { name: 'Mark collected' })).toBeInTheDocument()
   })
 
   it('with JS: asks for the courier and tracking number before posting', async () => {

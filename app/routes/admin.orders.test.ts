@@ -10,6 +10,7 @@ import type { Store } from '~/lib/data/store'
 import type { Order } from '~/lib/data/types'
 import { centsToRandsString } from '~/lib/money'
 import { newOrderId } from '~/lib/orders/id.server'
+import { COLLECT_SHIPPING } from '~/lib/orders/orders.test-helper'
 import { itnParamString, signParamString } from '~/lib/payfast/signature.server'
 import { answer, get, post, signInStaffAndCustomer, type Visitors } from '../../test/admin-requests'
 
@@ -67,13 +68,14 @@ const nextTime = () => new Date(Date.UTC(2025, 5, 1, 8, minute++)).toISOString()
 /** An order placed (holding stock) and, unless `pending`, paid through PayFast. */
 async function order(
   status: 'pending' | 'paid' = 'paid',
-  overrides: { email?: string; quantity?: number } = {},
+  overrides: { email?: string; quantity?: number; shipping?: Order['shipping'] } = {},
 ): Promise<Order> {
   const placed = await atSystemTime(nextTime(), () =>
     store.orders.place(
       {
         ...draft([{ productId: 'tea', quantity: overrides.quantity ?? 1 }]),
         email: overrides.email ?? 'thandi@example.co.za',
+        shipping: overrides.shipping ?? null,
       },
       newOrderId(),
     ),
@@ -212,7 +214,9 @@ describe('/admin/orders/:id moves', () => {
     const paid = await order()
     const bogus = await postOrder(paid.id, { intent: 'status', status: 'paid' })
     expect(bogus.status).toBe(400)
-    expect(bogus.body.result.error.status).toEqual(['Choose processing, shipped or delivered'])
+    expect(bogus.body.result.error.status).toEqual([
+      'Choose processing, shipped, delivered, ready for collection or collected',
+    ])
     const noIntent = await postOrder(paid.id, { intent: 'explode' })
     expect(noIntent.status).toBe(400)
     expect((await store.orders.get(paid.id))?.status).toBe('paid')
@@ -234,6 +238,52 @@ describe('/admin/orders/:id moves', () => {
     expect(refused.status).toBe(400)
     expect(refused.body.result.error['']).toEqual([
       'A paid order cannot be cancelled. Allowed moves: processing, shipped.',
+    ])
+  })
+
+  it('makes a collect order ready for collection (mailing the buyer) and then collected; never shipped', async () => {
+    const paid = await order('paid', { shipping: COLLECT_SHIPPING })
+    expect((await loadOrder(paid.id, who.staff)).body.order.moves).toEqual([
+      'processing',
+      'ready_for_collection',
+    ])
+    const ship = await postOrder(paid.id, {
+      intent: 'status',
+      status: 'shipped',
+      courier: 'Aramex',
+      trackingNumber: 'A1',
+    })
+    expect(ship.status).toBe(400)
+    expect(ship.body.result.error['']).toEqual([
+      'A paid order cannot move to shipped. Allowed moves: processing, ready for collection.',
+    ])
+
+    const ready = await postOrder(paid.id, { intent: 'status', status: 'ready_for_collection' })
+    expect(ready.status).toBe(302)
+    const after = await store.orders.get(paid.id)
+    expect(after?.status).toBe('ready_for_collection')
+    expect(after?.history.at(-1)).toMatchObject({ status: 'ready_for_collection', by: STAFF_EMAIL })
+    const mail = await store.outbox.get(`order-ready:${paid.id}`)
+    expect(mail?.subject).toBe(`Order ${paid.id} is ready for collection`)
+    expect(mail?.text).toContain('100 Albert Road')
+
+    const page = await loadOrder(paid.id, who.staff)
+    expect(page.body.order.moves).toEqual(['collected'])
+    expect(page.body.order.shipping).toMatchObject({ kind: 'collect', name: 'Collect in store' })
+    const collected = await postOrder(paid.id, { intent: 'status', status: 'collected' })
+    expect(collected.status).toBe(302)
+    expect((await store.orders.get(paid.id))?.status).toBe('collected')
+    expect((await loadOrder(paid.id, who.staff)).body.order.moves).toEqual([])
+
+    // A delivered order is never made ready for collection.
+    const delivery = await order()
+    const refused = await postOrder(delivery.id, {
+      intent: 'status',
+      status: 'ready_for_collection',
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.result.error['']).toEqual([
+      'A paid order cannot move to ready for collection. Allowed moves: processing, shipped.',
     ])
   })
 

@@ -7,6 +7,7 @@ import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
 import { cartTotals } from '~/lib/cart/rules'
 import type { OrderView } from '~/lib/orders/orders.server'
 import { SHOPPER_ADDRESS } from '~/lib/orders/orders.test-helper'
+import { shippingSummary } from '~/lib/shipping/order-shipping'
 
 import CartPage from './cart'
 import PayPage from './checkout_.pay.$id'
@@ -190,9 +191,44 @@ describe('/orders/:id', () => {
     shippingAddress: SHOPPER_ADDRESS,
     pfPaymentId: '1089250',
     shipment: null,
+    shipping: shippingSummary(null),
     tracking: [],
   }
   const options = { url: '/orders/K7M2P9QRTWXY', path: '/orders/:id' }
+
+  it('names the delivery method chosen, with the pickup point’s address and hours', () => {
+    const atPickup: OrderView = {
+      ...order,
+      shipping: shippingSummary({
+        id: 'pickup:pargo-gardens',
+        kind: 'pickup',
+        name: 'Pargo at Gardens Centre',
+        estimate: '1–3 working days',
+        pickupPoint: {
+          id: 'pargo-gardens',
+          name: 'Pargo at Gardens Centre',
+          line1: 'Mill Street',
+          suburb: 'Gardens',
+          city: 'Cape Town',
+          province: 'Western Cape',
+          postalCode: '8001',
+          hours: 'Mon–Sat 9:00–18:00',
+        },
+        serviceCode: null,
+        collection: null,
+      }),
+    }
+    renderRoute(OrderPage, {
+      ...options,
+      loaderData: { kind: 'full', order: atPickup, signedIn: false },
+    })
+    const delivery = screen.getByRole('region', { name: 'Delivery' })
+    expect(delivery).toHaveTextContent('Pargo at Gardens Centre · 1–3 working days')
+    expect(delivery).toHaveTextContent('Pickup point: Pargo at Gardens Centre')
+    expect(delivery).toHaveTextContent('Mill Street')
+    expect(delivery).toHaveTextContent('Hours: Mon–Sat 9:00–18:00')
+    expect(valueOf('Delivery: Pargo at Gardens Centre')).toHaveTextContent('R 99,00')
+  })
 
   it('shows the timeline in South African time, the lines, totals, address and PayFast reference', () => {
     renderRoute(OrderPage, { ...options, loaderData: { kind: 'full', order, signedIn: false } })

@@ -7,6 +7,7 @@ import { Field, ErrorSummary, FormErrors, VALIDATE_ON } from '~/components/forms
 import { useIsPending } from '~/components/use-is-pending'
 import { formatRand } from '~/lib/money'
 import { ShipmentNote, StatusBadge, StatusTimeline } from '~/components/orders/order-view'
+import { DeliveryMethod } from '~/components/shipping/delivery-method'
 import { ShipmentTracking } from '~/components/shipping/tracking'
 import { trackFormSchema } from '~/lib/orders/track-schema'
 import { trackAction } from '~/lib/orders/track.server'
@@ -74,6 +75,11 @@ export default function TrackOrderPage() {
             {formatRand(result.order.totalCents)}
           </p>
           <ShipmentNote shipment={result.order.shipment} />
+          <DeliveryMethod
+            shipping={result.order.shipping}
+            titleId="track-delivery-title"
+            level={3}
+          />
           <ShipmentTracking
             shipments={result.order.tracking}
             titleId="track-parcels-title"

@@ -3,6 +3,8 @@ import { formatSastDateTime } from '~/lib/dates'
 import { formatRand } from '~/lib/money'
 import type { OrderView } from '~/lib/orders/orders.server'
 
+import { DeliveryMethod } from '~/components/shipping/delivery-method'
+
 import { TotalsList } from './totals-view'
 
 /** A history entry; the back office also says which staff member made the change. */
@@ -86,11 +88,14 @@ export function OrderDetails({ order }: { order: OrderView & { history: Timeline
             ))}
           </tbody>
         </table>
-        <TotalsList totals={order} />
+        <TotalsList totals={order} deliveryName={order.shipping.name} />
       </section>
       <div className="order-details__panels">
+        <DeliveryMethod shipping={order.shipping} titleId="order-delivery-title" />
         <section aria-labelledby="order-address-title">
-          <h2 id="order-address-title">Shipping address</h2>
+          <h2 id="order-address-title">
+            {order.shipping.kind === 'collect' ? 'Buyer' : 'Shipping address'}
+          </h2>
           <address>
             {order.name}
             <br />

@@ -6,9 +6,12 @@ import { formatRand } from '~/lib/money'
 export function TotalsList({
   totals,
   showFreeShippingHint = false,
+  deliveryName,
 }: {
   totals: Pick<Totals, 'subtotalCents' | 'shippingCents' | 'totalCents' | 'vatCents'>
   showFreeShippingHint?: boolean
+  /** The delivery method the price is for (an order's); without one the line says "Shipping". */
+  deliveryName?: string
 }) {
   const short = FREE_SHIPPING_FROM_CENTS - totals.subtotalCents
   return (
@@ -19,7 +22,7 @@ export function TotalsList({
           <dd>{formatRand(totals.subtotalCents)}</dd>
         </div>
         <div className="totals__row">
-          <dt>Shipping</dt>
+          <dt>{deliveryName ? `Delivery: ${deliveryName}` : 'Shipping'}</dt>
           <dd>{totals.shippingCents === 0 ? 'Free' : formatRand(totals.shippingCents)}</dd>
         </div>
         <div className="totals__row totals__row--total">

@@ -73,15 +73,20 @@ const STAFF_MOVES: Record<StaffMoveName, OrderMoveName> = {
   processing: 'process',
   shipped: 'ship',
   delivered: 'deliver',
+  ready_for_collection: 'ready',
+  collected: 'collect',
   cancel: 'cancel',
   refunded: 'refunded',
 }
 
 /**
  * The moves the table allows staff from where the order is: paid -> processing -> shipped ->
- * delivered and paid -> shipped; cancel while unpaid (pending_payment); refunded while flagged.
+ * delivered and paid -> shipped (collected in store: paid or processing -> ready for collection ->
+ * collected); cancel while unpaid (pending_payment); refunded while flagged.
  */
-export function allowedMoves(order: Pick<Order, 'status' | 'refundNeeded'>): StaffMoveName[] {
+export function allowedMoves(
+  order: Pick<Order, 'status' | 'refundNeeded' | 'shipping'>,
+): StaffMoveName[] {
   return (Object.keys(STAFF_MOVES) as StaffMoveName[]).filter((name) =>
     canMove(order, STAFF_MOVES[name]),
   )
@@ -91,13 +96,15 @@ const MOVE_WORDS: Record<StaffMoveName, string> = {
   processing: 'processing',
   shipped: 'shipped',
   delivered: 'delivered',
+  ready_for_collection: 'ready for collection',
+  collected: 'collected',
   cancel: 'cancel (unpaid orders only)',
   refunded: 'mark refunded (orders flagged for a refund only)',
 }
 
 /** Why a move is refused, naming the moves that are allowed. */
 export function refusalMessage(
-  order: Pick<Order, 'status' | 'refundNeeded'>,
+  order: Pick<Order, 'status' | 'refundNeeded' | 'shipping'>,
   asked: StaffMoveName,
 ): string {
   const allowed = allowedMoves(order)
@@ -107,7 +114,7 @@ export function refusalMessage(
       ? `A ${status} order cannot be cancelled`
       : asked === 'refunded'
         ? `This order is not flagged for a refund`
-        : `A ${status} order cannot move to ${asked}`
+        : `A ${status} order cannot move to ${MOVE_WORDS[asked]}`
   return `${what}. Allowed moves: ${allowed.length ? allowed.map((m) => MOVE_WORDS[m]).join(', ') : 'none'}.`
 }
 
@@ -121,6 +128,8 @@ const DONE: Record<StaffMoveName, string> = {
   processing: 'Marked processing',
   shipped: 'Marked shipped',
   delivered: 'Marked delivered',
+  ready_for_collection: 'Marked ready for collection, the buyer mailed',
+  collected: 'Marked collected',
   cancel: 'Order cancelled, its stock released',
   refunded: 'Marked refunded',
 }

@@ -1,7 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { ORDER_STATUSES, REFUNDED_NOTE } from '~/lib/orders/life'
-import { InvalidTransitionError, orderMoves } from '~/lib/orders/orders.test-helper'
+import {
+  COLLECT_SHIPPING,
+  InvalidTransitionError,
+  orderMoves,
+} from '~/lib/orders/orders.test-helper'
 
 import { draft, manualClock, product, type ContractHarness, storePerTest } from './contract.suite'
 import type { Store } from './store'
@@ -20,7 +24,11 @@ const STAFF = 'nomsa@shop.example.co.za'
 const OTHER_STAFF = 'pieter@shop.example.co.za'
 const SHIPMENT: Shipment = { courier: 'The Courier Guy', trackingNumber: 'TCG-000123' }
 
-/** The moves docs/contracts.md allows; every other pair of statuses is refused. */
+/**
+ * The moves docs/contracts.md allows; every other pair of statuses is refused. Orders are delivered
+ * ones, but for those ready for collection or collected, which only a collect order reaches (the
+ * order's life suite tries every move on both kinds).
+ */
 const ALLOWED: readonly (readonly [OrderStatus, OrderStatus])[] = [
   ['pending_payment', 'paid'],
   ['pending_payment', 'cancelled'],
@@ -29,6 +37,7 @@ const ALLOWED: readonly (readonly [OrderStatus, OrderStatus])[] = [
   ['paid', 'shipped'],
   ['processing', 'shipped'],
   ['shipped', 'delivered'],
+  ['ready_for_collection', 'collected'],
 ]
 const STATUSES: readonly OrderStatus[] = ORDER_STATUSES
 /** The moves that take a fresh order to each status. */
@@ -38,6 +47,8 @@ const PATH_TO: Record<OrderStatus, readonly OrderStatus[]> = {
   processing: ['paid', 'processing'],
   shipped: ['paid', 'shipped'],
   delivered: ['paid', 'shipped', 'delivered'],
+  ready_for_collection: ['paid', 'ready_for_collection'],
+  collected: ['paid', 'ready_for_collection', 'collected'],
   cancelled: ['cancelled'],
   payment_failed: ['payment_failed'],
 }
@@ -125,7 +136,8 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
 
       /** A fresh order walked to `status` by the shop and by staff. */
       const orderIn = async (status: OrderStatus): Promise<Order> => {
-        let order = await place(minutes(0))
+        const collect = status === 'ready_for_collection' || status === 'collected'
+        let order = await place(minutes(0), collect ? { shipping: COLLECT_SHIPPING } : {})
         for (const [i, to] of PATH_TO[status].entries()) {
           order = await orderMoves(store.orders, clock).transition(order.id, to, {
             at: minutes(i + 1),
@@ -210,6 +222,8 @@ export function describeBackOfficeOrdersContract(name: string, harness: Contract
           processing: 0,
           shipped: 1,
           delivered: 0,
+          ready_for_collection: 0,
+          collected: 0,
           cancelled: 1,
           payment_failed: 0,
         })

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { draft } from '~/lib/data/contract.suite'
+import { COLLECT_SHIPPING } from '~/lib/orders/orders.test-helper'
 import type { ContactMessage, Order, OutboxDraft } from '~/lib/data/types'
 
 import {
@@ -11,6 +12,7 @@ import {
   orderCancelledMail,
   orderFailedMail,
   orderPaidMail,
+  orderReadyMail,
   orderShippedMail,
   passwordResetMail,
   signUpTakenMail,
@@ -100,7 +102,7 @@ describe('order paid', () => {
       expect(part).toMatch(/1 × R 89,50/)
       expect(part).toContain('Subtotal')
       expect(part).toContain('R 989,50')
-      expect(part).toMatch(/Shipping:? R 99,00/)
+      expect(part).toMatch(/Delivery:? \(?Standard delivery\)?:? R 99,00/)
       expect(part).toMatch(/Total:? R 1 088,50/)
       expect(part).toContain('includes VAT of R 141,98')
     }
@@ -199,6 +201,78 @@ describe('order shipped, cancelled, payment failed', () => {
     ])
     expect(await keys(o, 'processing')).toEqual([])
     expect(await keys(o, 'delivered')).toEqual([])
+    const collect = order({ shipping: COLLECT_SHIPPING })
+    expect(await keys(collect, 'ready_for_collection')).toEqual(['order-ready:K7M2P9QRTWXY'])
+    expect(await keys(collect, 'collected')).toEqual([])
+  })
+})
+
+describe('collecting in store and pickup points', () => {
+  const collect = order({ shipping: COLLECT_SHIPPING, shippingCents: 0 })
+
+  it('paid: names the method with where to collect and the hours, and says it will be ready', () => {
+    const mail = orderPaidMail(collect, context)
+    for (const part of [plain(mail.text), shown(mail)]) {
+      expect(part).toContain('Collect in store')
+      expect(part).toContain('Ready within 1 working day')
+      expect(part).toContain('Collect from: Karoo & Co. Woodstock')
+      expect(part).toContain('100 Albert Road')
+      expect(part).toContain('Woodstock, Cape Town')
+      expect(part).toContain('Hours: Mon–Fri 9:00–17:00, Sat 9:00–13:00')
+      expect(part).toMatch(/Delivery:? \(?Collect in store\)?:? Free/)
+      expect(part).toContain('let you know when it is ready for collection')
+      expect(part).not.toContain('Shipping to')
+    }
+  })
+
+  it('paid: a pickup point with its address and hours', () => {
+    const mail = orderPaidMail(
+      order({
+        shipping: {
+          id: 'pickup:demo-cpt-gardens',
+          kind: 'pickup',
+          name: 'Pargo at Gardens Centre',
+          estimate: '1–3 working days',
+          pickupPoint: {
+            id: 'demo-cpt-gardens',
+            name: 'Pargo at Gardens Centre',
+            line1: 'Mill Street',
+            suburb: 'Gardens',
+            city: 'Cape Town',
+            province: 'Western Cape',
+            postalCode: '8001',
+            hours: 'Mon–Sat 9:00–18:00',
+          },
+          serviceCode: null,
+          collection: null,
+        },
+      }),
+      context,
+    )
+    for (const part of [plain(mail.text), shown(mail)]) {
+      expect(part).toContain('Pickup point: Pargo at Gardens Centre')
+      expect(part).toContain('Mill Street')
+      expect(part).toContain('Hours: Mon–Sat 9:00–18:00')
+    }
+  })
+
+  it('ready for collection: where, the hours and the order number to bring, keyed once per order', () => {
+    const mail = orderReadyMail(collect, context)
+    expect(mail).toMatchObject({
+      key: 'order-ready:K7M2P9QRTWXY',
+      to: 'thandi@example.co.za',
+      orderId: 'K7M2P9QRTWXY',
+      subject: 'Order K7M2P9QRTWXY is ready for collection',
+    })
+    for (const part of [plain(mail.text), shown(mail)]) {
+      expect(part).toContain('is ready for collection')
+      expect(part).toContain('Collect from: Karoo & Co. Woodstock')
+      expect(part).toContain('100 Albert Road')
+      expect(part).toContain('Hours: Mon–Fri 9:00–17:00, Sat 9:00–13:00')
+      expect(part).toContain('Phone: 021 447 1234')
+      expect(part).toContain('Bring your order number K7M2P9QRTWXY')
+    }
+    expect(links(mail).map((l) => l.href)).toContain('https://shop.example.co.za/track_order')
   })
 })
 

@@ -10,6 +10,7 @@ import {
   orderCancelledTemplate,
   orderFailedTemplate,
   orderPaidTemplate,
+  orderReadyTemplate,
   orderShippedTemplate,
   type MailOrder,
 } from './templates/order.server'
@@ -66,6 +67,13 @@ export function orderShippedMail(
   )
 }
 
+/** Ready for collection (collect in store): where, the hours, the order number to bring. */
+export function orderReadyMail(order: OrderForMail, context: MailContext): OutboxDraft {
+  return draft(`order-ready:${order.id}`, order.email, orderReadyTemplate(order, context), {
+    orderId: order.id,
+  })
+}
+
 export function orderCancelledMail(order: OrderForMail, context: MailContext): OutboxDraft {
   return draft(`order-cancelled:${order.id}`, order.email, orderCancelledTemplate(order, context), {
     orderId: order.id,
@@ -80,15 +88,22 @@ export function orderFailedMail(order: OrderForMail, context: MailContext): Outb
 
 /**
  * The buyer's mail for an order reaching `to`, as `moveOrder` (app/lib/orders/move.server.ts) asks
- * for it when the move's row in the order's life mails: paid, shipped (with its shipment),
- * cancelled and payment failed each have one; other statuses none.
+ * for it when the move's row in the order's life mails: paid, shipped (with its shipment), ready
+ * for collection, cancelled and payment failed each have one; other statuses none.
  */
 export async function mailForOrderMove(
   order: OrderForMail,
   to: OrderStatus,
   shipment?: Shipment | null,
 ): Promise<OutboxDraft[]> {
-  if (to !== 'paid' && to !== 'shipped' && to !== 'cancelled' && to !== 'payment_failed') return []
+  if (
+    to !== 'paid' &&
+    to !== 'shipped' &&
+    to !== 'ready_for_collection' &&
+    to !== 'cancelled' &&
+    to !== 'payment_failed'
+  )
+    return []
   if (to === 'shipped' && !shipment) return []
   const context = await mailContext()
   switch (to) {
@@ -96,6 +111,8 @@ export async function mailForOrderMove(
       return [orderPaidMail(order, context)]
     case 'shipped':
       return [orderShippedMail(order, shipment!, context)]
+    case 'ready_for_collection':
+      return [orderReadyMail(order, context)]
     case 'cancelled':
       return [orderCancelledMail(order, context)]
     case 'payment_failed':

@@ -13,6 +13,8 @@ export const ORDER_STATUSES = [
   'processing',
   'shipped',
   'delivered',
+  'ready_for_collection',
+  'collected',
   'cancelled',
   'payment_failed',
 ] as const
@@ -40,6 +42,17 @@ export function secondPaymentNote(pfPaymentId: string): string {
 /** What a move needs besides the order: a shipment, a payment reference, a refund flag. */
 type Requirement = 'shipment' | 'payment' | 'refund-flag'
 
+/**
+ * How the order reaches its buyer, as its moves care: collected in store (its `shipping.kind` is
+ * `collect`), or delivered (every other method, and orders placed before methods existed).
+ */
+export type Fulfilment = 'collection' | 'delivery'
+
+/** Whether `order` is collected in store or delivered. */
+export function fulfilmentOf(order: Pick<Order, 'shipping'>): Fulfilment {
+  return order.shipping?.kind === 'collect' ? 'collection' : 'delivery'
+}
+
 type MoveRule = {
   /** The statuses the move starts from. */
   from: readonly OrderStatus[]
@@ -54,6 +67,8 @@ type MoveRule = {
   note?: string
   /** What the move does to the refund flag. */
   refund?: 'flag' | 'clear'
+  /** Only for orders fulfilled this way (a collect order is never shipped, nor a parcel collected). */
+  only?: Fulfilment
 }
 
 const SETTLED: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'pending_payment')
@@ -61,8 +76,9 @@ const SETTLED: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'pend
 /**
  * Every move an order can make (docs/contracts.md "Business rules"). `pay`, `fail` and `cancel`
  * settle an unpaid order (PayFast, the shopper, staff); `expire` is the sweep's silent cancel;
- * `process`, `ship` and `deliver` are staff's; `flag-payment` notes a payment the order cannot take
- * (a refund to make) and `refunded` records that staff made it.
+ * `process`, `ship` and `deliver` are staff's, and for an order collected in store `ready`
+ * (ready for collection, mailed with the address and hours) and `collect`; `flag-payment` notes a
+ * payment the order cannot take (a refund to make) and `refunded` records that staff made it.
  */
 export const ORDER_MOVES = {
   pay: { from: ['pending_payment'], to: 'paid', mails: true },
@@ -72,8 +88,21 @@ export const ORDER_MOVES = {
   // (sent whenever someone next happens to read orders) would only puzzle them.
   expire: { from: ['pending_payment'], to: 'cancelled', releasesStock: true, note: EXPIRED_NOTE },
   process: { from: ['paid'], to: 'processing' },
-  ship: { from: ['paid', 'processing'], to: 'shipped', requires: 'shipment', mails: true },
+  ship: {
+    from: ['paid', 'processing'],
+    to: 'shipped',
+    requires: 'shipment',
+    mails: true,
+    only: 'delivery',
+  },
   deliver: { from: ['shipped'], to: 'delivered' },
+  ready: {
+    from: ['paid', 'processing'],
+    to: 'ready_for_collection',
+    mails: true,
+    only: 'collection',
+  },
+  collect: { from: ['ready_for_collection'], to: 'collected', only: 'collection' },
   'flag-payment': { from: SETTLED, to: null, requires: 'payment', refund: 'flag' },
   refunded: {
     from: ORDER_STATUSES,
@@ -108,9 +137,16 @@ export function moveTo(to: OrderStatus): OrderMoveName | null {
  * Whether the table lets `order` make `move` from where it is (the back office offers only these);
  * what the caller must bring (a shipment, a payment reference) is checked when it is made.
  */
-export function canMove(order: Pick<Order, 'status' | 'refundNeeded'>, move: OrderMoveName) {
+export function canMove(
+  order: Pick<Order, 'status' | 'refundNeeded' | 'shipping'>,
+  move: OrderMoveName,
+) {
   const rule = MOVES[move]
-  return rule.from.includes(order.status) && (rule.requires !== 'refund-flag' || order.refundNeeded)
+  return (
+    rule.from.includes(order.status) &&
+    (rule.requires !== 'refund-flag' || order.refundNeeded) &&
+    (!rule.only || rule.only === fulfilmentOf(order))
+  )
 }
 
 /** What a caller asks of an order: the move and what it brings. */
@@ -148,7 +184,7 @@ export type MoveDecision =
 
 type DecidedOrder = Pick<
   Order,
-  'id' | 'status' | 'history' | 'pfPaymentId' | 'shipment' | 'refundNeeded'
+  'id' | 'status' | 'history' | 'pfPaymentId' | 'shipment' | 'refundNeeded' | 'shipping'
 >
 
 /** The decision a store takes, inside its transaction, on the order as it is stored there. */
@@ -175,6 +211,15 @@ export function decideMove(order: DecidedOrder, request: MoveRequest): MoveDecis
         rule.to === null
           ? `Order ${order.id} cannot take ${request.move} while ${order.status}`
           : `Order ${order.id} cannot go from ${order.status} to ${rule.to}`,
+    }
+  }
+  if (rule.only && rule.only !== fulfilmentOf(order)) {
+    return {
+      kind: 'refused',
+      reason:
+        rule.only === 'collection'
+          ? `Order ${order.id} is delivered, not collected in store`
+          : `Order ${order.id} is collected in store, not shipped`,
     }
   }
   let shipment = order.shipment

@@ -24,8 +24,14 @@ export const orderId = z
 /**
  * The statuses staff move an order to with `intent=status` (docs/contracts.md "Staff back office").
  */
-export const STAFF_ORDER_STATUSES = ['processing', 'shipped', 'delivered'] as const
-const ORDER_STATUS_ASK = 'Choose processing, shipped or delivered'
+export const STAFF_ORDER_STATUSES = [
+  'processing',
+  'shipped',
+  'delivered',
+  'ready_for_collection',
+  'collected',
+] as const
+const ORDER_STATUS_ASK = 'Choose processing, shipped, delivered, ready for collection or collected'
 export const orderStatus = z.enum(STAFF_ORDER_STATUSES, {
   errorMap: () => ({ message: ORDER_STATUS_ASK }),
 })
@@ -39,7 +45,8 @@ export const trackingNumber = requiredText('tracking number', 60, 'Enter the tra
 
 /**
  * The forms of /admin/orders/:id (docs/contracts.md "Staff back office"), told apart by `intent`:
- * `status` moves the order to processing, shipped (with courier and tracking number) or delivered;
+ * `status` moves the order to processing, shipped (with courier and tracking number), delivered,
+ * or for an order collected in store ready_for_collection and collected;
  * `cancel` cancels an unpaid order; `refunded` records that a late payment was refunded.
  */
 export const orderMoveSchema = z

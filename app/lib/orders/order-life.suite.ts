@@ -18,6 +18,7 @@ import {
   type OrderMoveName,
 } from './life'
 import { moveOrder, type OrderMoveDeps } from './move.server'
+import { COLLECT_SHIPPING } from './orders.test-helper'
 
 /**
  * The order's life, move by move, from every status, on a real store (each adapter's
@@ -43,6 +44,24 @@ type Expected = {
   /** The history note when the caller gives none (null: none). */
   note: string | null | ((order: Order) => string)
   refundNeeded?: boolean
+  /** Only for an order collected in store, or only for one delivered. */
+  only?: Fulfilment
+}
+
+/** How an order reaches its buyer: collected in store (`shipping.kind` collect) or delivered. */
+type Fulfilment = 'collection' | 'delivery'
+
+/** The ways an order in each status can be fulfilled: shipped ones are delivered, collected ones collected. */
+const FULFILMENTS: Record<OrderStatus, readonly Fulfilment[]> = {
+  pending_payment: ['delivery', 'collection'],
+  paid: ['delivery', 'collection'],
+  processing: ['delivery', 'collection'],
+  shipped: ['delivery'],
+  delivered: ['delivery'],
+  ready_for_collection: ['collection'],
+  collected: ['collection'],
+  cancelled: ['delivery', 'collection'],
+  payment_failed: ['delivery', 'collection'],
 }
 
 const SETTLED: readonly OrderStatus[] = [
@@ -50,6 +69,8 @@ const SETTLED: readonly OrderStatus[] = [
   'processing',
   'shipped',
   'delivered',
+  'ready_for_collection',
+  'collected',
   'cancelled',
   'payment_failed',
 ]
@@ -84,8 +105,25 @@ const EXPECTED: Record<OrderMoveName, Expected> = {
     releasesStock: false,
     mails: true,
     note: null,
+    only: 'delivery',
   },
   deliver: { from: ['shipped'], to: 'delivered', releasesStock: false, mails: false, note: null },
+  ready: {
+    from: ['paid', 'processing'],
+    to: 'ready_for_collection',
+    releasesStock: false,
+    mails: true,
+    note: null,
+    only: 'collection',
+  },
+  collect: {
+    from: ['ready_for_collection'],
+    to: 'collected',
+    releasesStock: false,
+    mails: false,
+    note: null,
+    only: 'collection',
+  },
   'flag-payment': {
     from: SETTLED,
     to: null,
@@ -122,6 +160,8 @@ const PATH_TO: Record<OrderStatus, readonly MoveRequest[]> = {
     { move: 'ship', shipment: SHIPMENT },
     { move: 'deliver' },
   ],
+  ready_for_collection: [{ move: 'pay', pfPaymentId: '1' }, { move: 'ready' }],
+  collected: [{ move: 'pay', pfPaymentId: '1' }, { move: 'ready' }, { move: 'collect' }],
   cancelled: [{ move: 'cancel' }],
   payment_failed: [{ move: 'fail' }],
 }
@@ -135,6 +175,8 @@ const REQUEST: Record<OrderMoveName, MoveRequest> = {
   process: { move: 'process', by: STAFF },
   ship: { move: 'ship', shipment: SHIPMENT, by: STAFF },
   deliver: { move: 'deliver', by: STAFF },
+  ready: { move: 'ready', by: STAFF },
+  collect: { move: 'collect', by: STAFF },
   'flag-payment': { move: 'flag-payment', pfPaymentId: PAYMENT },
   refunded: { move: 'refunded', by: STAFF },
 }
@@ -174,10 +216,17 @@ export function describeOrderLifeContract(name: string, harness: ContractHarness
     const mailKeys = async (orderId: string) =>
       (await store.outbox.list({ orderId, offset: 0, limit: 50 })).items.map((m) => m.key)
 
-    async function orderIn(status: OrderStatus, flagged: boolean): Promise<Order> {
+    async function orderIn(
+      status: OrderStatus,
+      flagged: boolean,
+      fulfilment: Fulfilment = FULFILMENTS[status][0]!,
+    ): Promise<Order> {
       clock.set(T0)
       const placed = await store.orders.place(
-        draft([{ productId: 'tea', quantity: 3 }]),
+        {
+          ...draft([{ productId: 'tea', quantity: 3 }]),
+          shipping: fulfilment === 'collection' ? COLLECT_SHIPPING : null,
+        },
         newOrderId(),
       )
       for (const step of PATH_TO[status]) {
@@ -196,15 +245,21 @@ export function describeOrderLifeContract(name: string, harness: ContractHarness
 
     for (const move of Object.keys(EXPECTED) as OrderMoveName[]) {
       const expected = EXPECTED[move]
-      it(`${move}: allowed only from ${expected.from.join(', ')}${expected.flagged ? ' (flagged)' : ''}; what it writes, releases and mails`, async () => {
+      it(`${move}: allowed only from ${expected.from.join(', ')}${expected.flagged ? ' (flagged)' : ''}${expected.only ? ` (${expected.only} only)` : ''}; what it writes, releases and mails`, async () => {
         for (const from of ORDER_STATUSES) {
-          for (const flagged of from === 'pending_payment' ? [false] : [false, true]) {
-            const order = await orderIn(from, flagged)
+          for (const [flagged, fulfilment] of (from === 'pending_payment'
+            ? [false]
+            : [false, true]
+          ).flatMap((f) => FULFILMENTS[from].map((way) => [f, way] as const))) {
+            const order = await orderIn(from, flagged, fulfilment)
             const stockBefore = await stock()
             const mailBefore = await mailKeys(order.id)
-            const allowed = expected.from.includes(from) && (!expected.flagged || flagged)
+            const allowed =
+              expected.from.includes(from) &&
+              (!expected.flagged || flagged) &&
+              (!expected.only || expected.only === fulfilment)
             const result = await moveOrder(deps(LATER), order.id, REQUEST[move])
-            const what = `${move} from ${from}${flagged ? ' (flagged)' : ''}`
+            const what = `${move} from ${from}${flagged ? ' (flagged)' : ''} for ${fulfilment}`
             const mailWritten = (await mailKeys(order.id)).filter((k) => !mailBefore.includes(k))
             if (!allowed) {
               expect(result.outcome, what).toBe('refused')
@@ -260,6 +315,32 @@ export function describeOrderLifeContract(name: string, harness: ContractHarness
         'refused',
       )
       expect(await store.orders.get(cancelled.id)).toEqual(cancelled)
+    })
+
+    it('never ships an order collected in store, nor makes a delivered one ready for collection', async () => {
+      const collect = await orderIn('paid', false, 'collection')
+      const ship = await moveOrder(deps(LATER), collect.id, REQUEST.ship)
+      expect(ship).toMatchObject({
+        outcome: 'refused',
+        reason: `Order ${collect.id} is collected in store, not shipped`,
+      })
+      const delivery = await orderIn('processing', false, 'delivery')
+      const ready = await moveOrder(deps(LATER), delivery.id, REQUEST.ready)
+      expect(ready).toMatchObject({
+        outcome: 'refused',
+        reason: `Order ${delivery.id} is delivered, not collected in store`,
+      })
+      expect(await store.orders.get(collect.id)).toEqual(collect)
+      expect(await store.orders.get(delivery.id)).toEqual(delivery)
+      // The collection point the shopper was promised stays on the order through its moves.
+      const collected = await orderIn('collected', false)
+      expect(collected.shipping).toEqual(COLLECT_SHIPPING)
+      expect(collected.history.map((entry) => entry.status)).toEqual([
+        'pending_payment',
+        'paid',
+        'ready_for_collection',
+        'collected',
+      ])
     })
 
     it('records a payment once: the same reference again, or the one that paid, changes nothing', async () => {

@@ -4,6 +4,7 @@ import type { Store } from '~/lib/data/index.server'
 import type { OptionValue, Order, OrderStatus, Shipment } from '~/lib/data/types'
 
 import { mailForOrderMove } from '~/lib/mail/messages.server'
+import { shippingSummary, type ShippingSummary } from '~/lib/shipping/order-shipping'
 import { shipmentViews, type ShipmentView } from '~/lib/shipping/tracking'
 
 import { isOrderId } from './id'
@@ -103,6 +104,8 @@ export type OrderView = {
   pfPaymentId: string | null
   /** Courier and tracking number once the order is shipped. */
   shipment: Shipment | null
+  /** The delivery method chosen at checkout, and the pickup point or collection point. */
+  shipping: ShippingSummary
   /** The parcels it travels in (Bob Go's shipments, or the one staff typed) with their tracking. */
   tracking: ShipmentView[]
 }
@@ -140,6 +143,7 @@ export function toOrderView(order: Order): OrderView {
     shippingAddress: order.shippingAddress,
     pfPaymentId: order.pfPaymentId,
     shipment: order.shipment,
+    shipping: shippingSummary(order.shipping),
     tracking: shipmentViews(order),
   }
 }
@@ -156,6 +160,7 @@ export function toTrackingView(order: Order) {
     itemCount: view.lines.reduce((n, l) => n + l.quantity, 0),
     totalCents: view.totalCents,
     shipment: view.shipment,
+    shipping: view.shipping,
     tracking: view.tracking,
   }
 }

@@ -7,6 +7,8 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   processing: 'Processing',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  ready_for_collection: 'Ready for collection',
+  collected: 'Collected',
   cancelled: 'Cancelled',
   payment_failed: 'Payment failed',
 }

@@ -1,6 +1,7 @@
 import type { Address, Order, Shipment } from '~/lib/data/types'
 import { formatOptions } from '~/lib/data/variants'
 import { formatRand } from '~/lib/money'
+import { shippingSummary, type ShippingSummary } from '~/lib/shipping/order-shipping'
 
 import {
   ButtonLink,
@@ -28,6 +29,7 @@ export type MailOrder = Pick<
   | 'shippingCents'
   | 'totalCents'
   | 'vatCents'
+  | 'shipping'
 >
 
 const CELL = { padding: '8px 0', borderBottom: '1px solid #e4ded4', verticalAlign: 'top' } as const
@@ -116,10 +118,13 @@ function LinesTable({ order, context }: { order: MailOrder; context: MailContext
   )
 }
 
+const deliveryPrice = (order: MailOrder) =>
+  order.shippingCents === 0 ? 'Free' : formatRand(order.shippingCents)
+
 function TotalsTable({ order }: { order: MailOrder }) {
   const rows: [string, string][] = [
     ['Subtotal', formatRand(order.subtotalCents)],
-    ['Shipping', order.shippingCents === 0 ? 'Free' : formatRand(order.shippingCents)],
+    [`Delivery: ${shippingSummary(order.shipping).name}`, deliveryPrice(order)],
   ]
   return (
     <table
@@ -176,22 +181,76 @@ function linesText(order: MailOrder): string {
     ...lines,
     '',
     `Subtotal: ${formatRand(order.subtotalCents)}`,
-    `Shipping: ${order.shippingCents === 0 ? 'Free' : formatRand(order.shippingCents)}`,
+    `Delivery (${shippingSummary(order.shipping).name}): ${deliveryPrice(order)}`,
     `Total: ${formatRand(order.totalCents)} (includes VAT of ${formatRand(order.vatCents)})`,
   ].join('\n')
+}
+
+/** The method in words, one line each: name and estimate, then the place (pickup, collection). */
+function deliveryText(summary: ShippingSummary): string {
+  const head = summary.estimate ? `${summary.name} (${summary.estimate})` : summary.name
+  if (!summary.place) return head
+  const { place } = summary
+  return [
+    head,
+    `${place.heading}: ${place.name}`,
+    ...place.lines,
+    `Hours: ${place.hours}`,
+    ...(place.phone ? [`Phone: ${place.phone}`] : []),
+  ].join('\n')
+}
+
+/** The same in HTML: a heading, the method, and the place with its address and hours. */
+function DeliverySection({ summary }: { summary: ShippingSummary }) {
+  const { place } = summary
+  return (
+    <>
+      <h2 style={{ margin: '0 0 8px', fontSize: '17px' }}>Delivery</h2>
+      <p style={{ margin: '0 0 20px' }}>
+        <strong>{summary.name}</strong>
+        {summary.estimate ? <span style={{ color: MUTED }}> ({summary.estimate})</span> : null}
+        {place ? (
+          <>
+            <br />
+            {place.heading}: {place.name}
+            {place.lines.map((line, i) => (
+              <span key={i}>
+                <br />
+                {line}
+              </span>
+            ))}
+            <br />
+            Hours: {place.hours}
+            {place.phone ? (
+              <>
+                <br />
+                Phone: {place.phone}
+              </>
+            ) : null}
+          </>
+        ) : null}
+      </p>
+    </>
+  )
 }
 
 /** Order paid: the confirmation with lines, totals with VAT, address and where to follow it. */
 export function orderPaidTemplate(order: MailOrder, context: MailContext): RenderedMail {
   const follow = followLink(order, context)
   const address = addressLines(fullName(order), order.shippingAddress)
-  const intro = `Hi ${order.firstName}, thank you for your order. We have your payment for order ${order.id} and will let you know when it ships.`
+  const delivery = shippingSummary(order.shipping)
+  const next =
+    delivery.kind === 'collect'
+      ? 'will let you know when it is ready for collection'
+      : 'will let you know when it ships'
+  const intro = `Hi ${order.firstName}, thank you for your order. We have your payment for order ${order.id} and ${next}.`
   return {
     subject: `Order ${order.id} confirmed: thank you for shopping at ${context.shopName}`,
     text: textPart(
       intro,
       linesText(order),
-      `Shipping to:\n${address.join('\n')}`,
+      `Delivery: ${deliveryText(delivery)}`,
+      `${delivery.kind === 'collect' ? 'Buyer' : 'Shipping to'}:\n${address.join('\n')}`,
       follow.text,
       textFooter(context),
     ),
@@ -201,7 +260,10 @@ export function orderPaidTemplate(order: MailOrder, context: MailContext): Rende
         <Paragraph>{intro}</Paragraph>
         <LinesTable order={order} context={context} />
         <TotalsTable order={order} />
-        <h2 style={{ margin: '0 0 8px', fontSize: '17px' }}>Shipping to</h2>
+        <DeliverySection summary={delivery} />
+        <h2 style={{ margin: '0 0 8px', fontSize: '17px' }}>
+          {delivery.kind === 'collect' ? 'Buyer' : 'Shipping to'}
+        </h2>
         <p style={{ margin: '0 0 20px' }}>
           {address.map((line, i) => (
             <span key={i}>
@@ -262,6 +324,34 @@ export function orderShippedTemplate(
             </tr>
           </tbody>
         </table>
+        <ButtonLink href={follow.href}>{follow.label}</ButtonLink>
+      </MailLayout>,
+    ),
+  }
+}
+
+/** Ready for collection: where to collect it, the hours, and what to bring. */
+export function orderReadyTemplate(order: MailOrder, context: MailContext): RenderedMail {
+  const follow = followLink(order, context)
+  const delivery = shippingSummary(order.shipping)
+  const intro = `Hi ${order.firstName}, your order ${order.id} is ready for collection.`
+  const bring = `Bring your order number ${order.id} when you collect it.`
+  return {
+    subject: `Order ${order.id} is ready for collection`,
+    text: textPart(intro, deliveryText(delivery), bring, follow.text, textFooter(context)),
+    html: renderHtml(
+      <MailLayout
+        context={context}
+        preview={
+          delivery.place
+            ? `Collect it from ${delivery.place.name}, ${delivery.place.hours}`
+            : 'Your order is ready for collection'
+        }
+      >
+        <Heading>Your order is ready for collection</Heading>
+        <Paragraph>{intro}</Paragraph>
+        <DeliverySection summary={delivery} />
+        <Paragraph>{bring}</Paragraph>
         <ButtonLink href={follow.href}>{follow.label}</ButtonLink>
       </MailLayout>,
     ),
