@@ -201,11 +201,14 @@ function remixHandler(getBuild, mode) {
       return res.status(400).type('text/plain').send('Bad Request')
     }
     try {
+      // One scope per request: its loaders share one request context (request-scope.server.ts).
       // Anonymous visitors' public pages come from the page cache (docs/decisions/018-page-cache.md).
-      let response = await current.entry.module.servePage(
-        request,
-        { nonce: res.locals.cspNonce, buildId: current.assets.version },
-        (options) => handle(request, { ...getLoadContext(req, res), ...options }),
+      let response = await current.entry.module.inRequestScope(() =>
+        current.entry.module.servePage(
+          request,
+          { nonce: res.locals.cspNonce, buildId: current.assets.version },
+          (options) => handle(request, { ...getLoadContext(req, res), ...options }),
+        ),
       )
       // A post to a resource route without an action: Remix's own 405 says "Unexpected Server Error".
       if (response.status === 405 && response.headers.get('X-Remix-Error') === 'yes') {

@@ -27,6 +27,7 @@ export { bodyRule, formBodyRefusal, isWellFormedPath } from '~/lib/http.server'
 export { stopMailSender } from '~/lib/mail/mail.server'
 export { stopBobgoSync } from '~/lib/shipping/bobgo-sync.server'
 export { servePage } from '~/lib/page-cache/index.server'
+export { inRequestScope } from '~/lib/request-scope.server'
 
 // Build the in-memory catalogue index at start-up, not on the first shopper's request.
 void getCatalog().catch((error: unknown) =>

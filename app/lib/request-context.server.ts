@@ -7,6 +7,7 @@ import { getSession } from '~/lib/cookie-session.server'
 import { getStore, type Store } from '~/lib/data/index.server'
 import type { User } from '~/lib/data/types'
 import { visitorLikes } from '~/lib/liked/liked-cookie.server'
+import { currentRequestScope } from '~/lib/request-scope.server'
 import type { Toast } from '~/lib/toast'
 import { getToast } from '~/lib/toast.server'
 
@@ -35,21 +36,48 @@ export type RequestContext = {
   flash(): Promise<{ toast: Toast | null; headers: Headers }>
 }
 
+/** Where an incoming request keeps the context its loaders share (./request-scope.server.ts). */
+const LOADERS_CONTEXT = Symbol("the loaders' request context")
+
 /**
- * NOTE: Remix hands each loader and the action a copy of the request (it strips `?index` and
- * `_data`), so this memo spans one loader or action, not the whole document request: the root
- * loader and the page's loader each read once.
+ * Outside a request scope (unit tests, scripts), and for an action: one context per `Request`.
+ * Remix hands each loader and the action a copy of the request (it strips `?index` and `_data`), so
+ * on its own this memo would span one loader, not a whole document request.
  */
 const contexts = new WeakMap<Request, Promise<RequestContext>>()
 
-/** This request's context, built on the first call and shared by every later one. */
+/**
+ * This request's context, built on the first call and shared by every later one: by every loader
+ * of one incoming HTTP request (the root's and the page's, run on copies of the request), since
+ * server.mjs handles each in its own scope. An action (any method but GET and HEAD) keeps a context
+ * of its own, so the loaders Remix runs after it read afresh what it changed.
+ */
 export function requestContext(request: Request): Promise<RequestContext> {
-  let context = contexts.get(request)
+  const scope =
+    request.method === 'GET' || request.method === 'HEAD' ? currentRequestScope() : undefined
+  if (scope) return memoised(scope, LOADERS_CONTEXT, request)
+  return memoised(contexts, request, request)
+}
+
+/** The context kept in `memo` under `key`, built from `request` when there is none yet. */
+function memoised<K>(
+  memo: {
+    get(key: K): unknown
+    set(key: K, value: Promise<RequestContext>): unknown
+    delete(key: K): unknown
+  },
+  key: K,
+  request: Request,
+): Promise<RequestContext> {
+  let context = memo.get(key) as Promise<RequestContext> | undefined
   if (!context) {
-    context = buildContext(request)
-    contexts.set(request, context)
+    const built = buildContext(request)
+    memo.set(key, built)
     // A failed read (the store not opening) is not kept: the error page may ask again.
-    context.catch(() => contexts.delete(request))
+    built.catch(() => {
+      if (memo.get(key) === built) memo.delete(key)
+    })
+    context = built
   }
   return context
 }
