@@ -15,24 +15,32 @@ import { useIsPending } from '~/components/use-is-pending'
 import { Link } from '~/components/link'
 import { optionalUser } from '~/lib/auth/user.server'
 import { loadCart } from '~/lib/cart/cart.server'
-import { FREE_SHIPPING_FROM_CENTS, SHIPPING_CENTS } from '~/lib/cart/rules'
 import { requireCartItems } from '~/lib/cart/guard.server'
-import { checkoutAction, checkoutPrefill, newCheckoutKey } from '~/lib/checkout/checkout.server'
+import {
+  checkoutAction,
+  checkoutPrefill,
+  newCheckoutKey,
+  openingDeliveryQuote,
+} from '~/lib/checkout/checkout.server'
+import { selectedOption, totalsWith } from '~/lib/checkout/delivery'
 import { checkoutFormSchema } from '~/lib/checkout/schema'
 import { formatRand } from '~/lib/money'
 import { requestContext } from '~/lib/request-context.server'
 import { addressCard } from '~/lib/shipping/address-view'
 import { ADDRESS_BOOK_MAX } from '~/lib/shipping/types'
-import { TotalsList } from '~/components/orders/totals-view'
+import { CheckoutTotals, DeliveryOptions } from '~/components/shipping/delivery-options'
+import { useDeliveryQuote } from '~/components/shipping/use-delivery-quote'
 import { LineOptions } from '~/components/line-options'
 import addressStyles from '~/styles/addresses.css'
 import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
+import shippingStyles from '~/styles/shipping.css'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: formStyles },
   { rel: 'stylesheet', href: styles },
   { rel: 'stylesheet', href: addressStyles },
+  { rel: 'stylesheet', href: shippingStyles },
 ]
 
 export const meta: MetaFunction = () => [{ title: 'Checkout | Karoo & Co.' }]
@@ -42,9 +50,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [user, cart] = await Promise.all([optionalUser(request), loadCart(request)])
   const { store } = await requestContext(request)
   const savedAddresses = user ? await store.addresses.list(user.id) : []
+  const prefill = checkoutPrefill(user, savedAddresses)
   return {
     signedIn: user !== null,
-    prefill: checkoutPrefill(user, savedAddresses),
+    prefill,
+    delivery: await openingDeliveryQuote(store, cart, prefill.addressId, savedAddresses),
     savedAddresses: savedAddresses.map(addressCard),
     canSaveAddress: user !== null && savedAddresses.length < ADDRESS_BOOK_MAX,
     lines: cart.lines.map((l) => ({
@@ -79,8 +89,11 @@ export default function CheckoutPage() {
     totals,
     hasProblems,
     checkoutKey,
+    delivery,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const shipping = useDeliveryQuote(delivery, actionData?.delivery)
+  const method = selectedOption(shipping.quote, shipping.checked)
   const submitting = useIsPending()
   const [form, fields] = useForm<
     z.input<typeof checkoutFormSchema>,
@@ -103,6 +116,7 @@ export default function CheckoutPage() {
           className="form-card"
           aria-labelledby="checkout-details-title"
           {...getFormProps(form)}
+          onChange={shipping.onFormChange}
         >
           <h2 id="checkout-details-title">Your details</h2>
           <ErrorSummary form={form} />
@@ -125,6 +139,13 @@ export default function CheckoutPage() {
             hint="A South African number, e.g. 082 123 4567."
           />
           <SavedAddressPicker addresses={savedAddresses} fields={fields} canSave={canSaveAddress} />
+          <DeliveryOptions
+            quote={shipping.quote}
+            checked={shipping.checked}
+            onChoose={shipping.choose}
+            meta={fields.shippingMethod}
+            quoting={shipping.quoting}
+          />
           <div className="form-actions">
             <button type="submit" className="button" disabled={submitting || hasProblems}>
               {submitting ? 'Placing your order…' : 'Pay with PayFast'}
@@ -153,11 +174,10 @@ export default function CheckoutPage() {
               </li>
             ))}
           </ul>
-          <TotalsList totals={totals} />
-          <p className="field__hint">
-            Shipping is {formatRand(SHIPPING_CENTS)} per order, free from{' '}
-            {formatRand(FREE_SHIPPING_FROM_CENTS)}.
-          </p>
+          <CheckoutTotals
+            totals={totalsWith(totals.subtotalCents, method)}
+            methodName={method?.name ?? 'Standard delivery'}
+          />
           {hasProblems ? (
             <p className="summary-card__problem">
               Some items are no longer available as ordered.{' '}

@@ -2,7 +2,7 @@ import type { Session } from '@remix-run/node'
 
 import type { Store } from '~/lib/data/index.server'
 import type { CartLine, OptionValue, Order, Product, ProductImage } from '~/lib/data/types'
-import { findVariant, nameWithOptions, optionValuesOf } from '~/lib/data/variants'
+import { findVariant, nameWithOptions, optionValuesOf, shippingFacts } from '~/lib/data/variants'
 import { contextOf, type RequestContext } from '~/lib/request-context.server'
 
 import {
@@ -132,6 +132,11 @@ export type CartViewLine = {
   lineTotalCents: number
   /** Why this line cannot be bought as it stands ("Only 2 left of Rooibos tea"), or null. */
   problem: string | null
+  /** What a unit weighs packed, in grams (null: the shop's default), and its size when known. */
+  weightGrams?: number | null
+  lengthCm?: number
+  widthCm?: number
+  heightCm?: number
 }
 
 export type CartView = { lines: CartViewLine[]; totals: Totals; hasProblems: boolean }
@@ -173,6 +178,7 @@ function priceCart(
               line.quantity,
             )
           : `${nameWithOptions(product.name, options)} is no longer available`,
+        ...shippingFacts(variant),
       },
     ]
   })

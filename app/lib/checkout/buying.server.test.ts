@@ -361,8 +361,10 @@ describe('checkout, payment hand-over and cancel', () => {
       status: 'pending_payment',
       email: 'thandi@example.co.za',
       subtotalCents: 13000,
-      shippingCents: 9900,
-      totalCents: 22900,
+      // Standard delivery to Cape Town (8001, main centres): 2 kg at the shop's default weight.
+      shippingCents: 8900,
+      totalCents: 21900,
+      shipping: { id: 'standard', kind: 'standard', name: 'Standard delivery' },
     })
 
     const pay = await payLoader({
@@ -372,7 +374,7 @@ describe('checkout, payment hand-over and cancel', () => {
     })
     const fields = new Map(pay.form.fields)
     expect(fields.get('m_payment_id')).toBe(id)
-    expect(fields.get('amount')).toBe('229.00')
+    expect(fields.get('amount')).toBe('219.00')
     expect(fields.get('return_url')).toBe(`http://localhost:3000/orders/${id}`)
     expect(fields.get('cancel_url')).toBe(`http://localhost:3000/checkout/cancel/${id}`)
     expect(fields.get('notify_url')).toBe('http://localhost:3000/payfast/notify')
@@ -443,7 +445,8 @@ describe('checkout, payment hand-over and cancel', () => {
     const mine = await orderLoader(args(b))
     expect(mine).toMatchObject({
       kind: 'full',
-      order: { id, status: 'pending_payment', totalCents: 16400 },
+      // R 65,00 of rusks and R 89,00 of standard delivery to Cape Town.
+      order: { id, status: 'pending_payment', totalCents: 15400 },
     })
     expect(await orderLoader(args(browser()))).toEqual({ kind: 'confirmation', orderId: id })
     await expect(orderLoader(args(b, 'not-an-id'))).rejects.toMatchObject({ status: 404 })

@@ -9,11 +9,12 @@ import {
   clearCart,
   loadCart,
   type CartOwner,
+  type CartView,
   type CartViewLine,
 } from '~/lib/cart/cart.server'
 import { requireCartItems } from '~/lib/cart/guard.server'
 import { cartTotals } from '~/lib/cart/rules'
-import { OutOfStockError } from '~/lib/data/store'
+import { OutOfStockError, type Store } from '~/lib/data/store'
 import type { Address, Order, OrderDraft, User } from '~/lib/data/types'
 import { nameWithOptions } from '~/lib/data/variants'
 import { env } from '~/lib/env.server'
@@ -23,14 +24,30 @@ import { buildPaymentForm, type PaymentForm } from '~/lib/payfast/checkout.serve
 import { sessionStorage } from '~/lib/cookie-session.server'
 import { requestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
-import type { SavedAddress } from '~/lib/shipping/types'
+import { deliveryAddressSchema } from '~/lib/shipping/address-fields'
+import { resolveShippingChoice } from '~/lib/shipping/options.server'
+import { orderShippingOf } from '~/lib/shipping/order-shipping'
+import type { SavedAddress, ShippingOption } from '~/lib/shipping/types'
 import { redirectWithToast } from '~/lib/toast.server'
 
-import { deliveryAddressFrom, rememberAddress } from './delivery-address.server'
-import { type CHECKOUT_FIELDS, checkoutFormSchema, type CheckoutForm } from './schema'
+import type { DeliveryQuote } from './delivery'
+import { addressOf, deliveryAddressFrom, rememberAddress } from './delivery-address.server'
+import { methodNames, quoteDelivery } from './delivery.server'
+import {
+  type CHECKOUT_FIELDS,
+  CHOOSE_SHIPPING_METHOD,
+  checkoutFormSchema,
+  checkoutQuoteSchema,
+  type CheckoutForm,
+  SHIPPING_METHOD_PATTERN,
+} from './schema'
 
-/** Conform's reply: the values kept and an error per field (or for the whole form). */
-export type CheckoutActionData = { result: SubmissionResult<string[]> }
+/**
+ * Conform's reply: the values kept and an error per field (or for the whole form); with the
+ * delivery options for the posted address when the post was about them (a quote, or a method that
+ * does not apply there).
+ */
+export type CheckoutActionData = { result: SubmissionResult<string[]>; delivery?: DeliveryQuote }
 
 /**
  * The form's starting values: the customer's profile and their default saved address chosen (the
@@ -74,6 +91,7 @@ export function orderDraft(
   shippingAddress: Address,
   lines: readonly CartViewLine[],
   userId: string | null,
+  shipping: ShippingOption,
 ): OrderDraft {
   const orderLines = lines.map((line) => ({
     productId: line.productId,
@@ -84,7 +102,7 @@ export function orderDraft(
     quantity: line.quantity,
     imageUrl: line.image?.url ?? null,
   }))
-  const totals = cartTotals(orderLines)
+  const totals = cartTotals(orderLines, shipping.priceCents)
   return {
     checkoutKey: form.checkoutKey ?? null,
     userId,
@@ -98,6 +116,7 @@ export function orderDraft(
     shippingCents: totals.shippingCents,
     totalCents: totals.totalCents,
     vatCents: totals.vatCents,
+    shipping: orderShippingOf(shipping),
   }
 }
 
@@ -125,6 +144,7 @@ export function shortageMessage(
  */
 export async function checkoutAction({ request }: { request: Request }) {
   const formData = await request.formData()
+  if (formData.get('intent') === 'quote') return quoteAction(request, formData)
   const submission = parseSubmission(formData, { schema: checkoutFormSchema })
   const context = await requestContext(request)
   const { store } = context
@@ -151,9 +171,31 @@ export async function checkoutAction({ request }: { request: Request }) {
       { status: 400 },
     )
   }
+  // Quoted again for the posted address: the price charged is the price of the method there now.
+  const { quote, options } = await quoteDelivery({
+    store,
+    lines: cart.lines,
+    subtotalCents: cart.totals.subtotalCents,
+    address: delivery.address,
+    wanted: submission.value.shippingMethod,
+  })
+  const choice = resolveShippingChoice(options, submission.value.shippingMethod)
+  if (!choice.ok) {
+    const message = `${CHOOSE_SHIPPING_METHOD} for this address: ${methodNames(quote)}.`
+    return data<CheckoutActionData>(
+      { result: submission.reply({ fieldErrors: { shippingMethod: [message] } }), delivery: quote },
+      { status: 400 },
+    )
+  }
   await expireStalePending(store)
 
-  const draft = orderDraft(submission.value, delivery.address, cart.lines, user?.id ?? null)
+  const draft = orderDraft(
+    submission.value,
+    delivery.address,
+    cart.lines,
+    user?.id ?? null,
+    choice.option,
+  )
   let order: Order
   try {
     order = await store.orders.place(draft, newOrderId())
@@ -170,6 +212,92 @@ export async function checkoutAction({ request }: { request: Request }) {
   }
 
   return toPayStep(order, cart.owner)
+}
+
+/**
+ * `intent=quote` ("Update delivery options"): the page again with the delivery options for the
+ * posted address, every value kept, nothing placed. The shopper's method stays checked when it
+ * applies there; one the page checked for them gives way to the cheapest. A bad address answers
+ * 400 with its fields' errors.
+ */
+async function quoteAction(request: Request, formData: FormData) {
+  const submission = parseSubmission(formData, { schema: checkoutQuoteSchema })
+  const context = await requestContext(request)
+  await requireCartItems(request)
+  if (submission.status !== 'success') {
+    return data<CheckoutActionData>({ result: submission.reply() }, { status: 400 })
+  }
+  const [user, cart] = await Promise.all([optionalUser(request), loadCart(context)])
+  const delivery = await deliveryAddressFrom(submission.value, {
+    store: context.store,
+    userId: user?.id ?? null,
+  })
+  if (!delivery.ok) {
+    return data<CheckoutActionData>(
+      { result: submission.reply({ fieldErrors: delivery.fieldErrors }) },
+      { status: 400 },
+    )
+  }
+  const { shippingMethod, shippingDefault } = submission.value
+  const { quote } = await quoteDelivery({
+    store: context.store,
+    lines: cart.lines,
+    subtotalCents: cart.totals.subtotalCents,
+    address: delivery.address,
+    wanted: shippingMethod && shippingMethod !== shippingDefault ? shippingMethod : null,
+  })
+  return data<CheckoutActionData>({ result: submission.reply(), delivery: quote })
+}
+
+/**
+ * The delivery options the checkout page opens with: for the saved address it preselects (the
+ * customer's default), or none yet (a guest, a customer without saved addresses).
+ */
+export async function openingDeliveryQuote(
+  store: Store,
+  cart: Pick<CartView, 'lines' | 'totals'>,
+  addressId: string,
+  savedAddresses: readonly SavedAddress[],
+): Promise<DeliveryQuote> {
+  const saved = savedAddresses.find((address) => address.id === addressId)
+  const { quote } = await quoteDelivery({
+    store,
+    lines: cart.lines,
+    subtotalCents: cart.totals.subtotalCents,
+    address: saved ? addressOf(saved) : null,
+  })
+  return quote
+}
+
+/**
+ * GET /checkout/delivery: the delivery options for the address in the query (the address fields,
+ * or `addressId`, a saved address of the signed-in customer), the page's script asks as the
+ * address changes; `shippingMethod` stays checked when it applies. An address not yet whole (or
+ * not the customer's) gets the options no address changes, nothing else.
+ */
+export async function deliveryQuoteFor(request: Request): Promise<DeliveryQuote> {
+  const context = await requestContext(request)
+  const params = new URL(request.url).searchParams
+  const posted = Object.fromEntries(
+    ['addressId', 'line1', 'line2', 'suburb', 'city', 'province', 'postalCode'].map((name) => [
+      name,
+      params.get(name)?.slice(0, 200) ?? undefined,
+    ]),
+  )
+  const [user, cart] = await Promise.all([optionalUser(request), loadCart(context)])
+  const parsed = deliveryAddressSchema.safeParse(posted)
+  const delivery = parsed.success
+    ? await deliveryAddressFrom(parsed.data, { store: context.store, userId: user?.id ?? null })
+    : null
+  const wanted = params.get('shippingMethod')
+  const { quote } = await quoteDelivery({
+    store: context.store,
+    lines: cart.lines,
+    subtotalCents: cart.totals.subtotalCents,
+    address: delivery?.ok ? delivery.address : null,
+    wanted: wanted && SHIPPING_METHOD_PATTERN.test(wanted) ? wanted : null,
+  })
+  return quote
 }
 
 /** After placing (or finding) the order: the cart emptied, the order held by this browser, on to PayFast. */
