@@ -27,10 +27,20 @@ const AT_ONCE_MS = 200
 const BUNDLED_SITE_NAME = 'Karoo & Co.'
 
 let cdn: Awaited<ReturnType<typeof startFakeStoryblok>>
+/**
+ * The content sources' clock: the real time, moved ahead by a test instead of waiting for a look
+ * to fall due (background looks and retries still come in real time).
+ */
+let skipped = 0
+const clock = () => Date.now() + skipped
+const skipAhead = (ms: number) => {
+  skipped += ms
+}
 let warn: MockInstance<typeof console.warn>
 const sources: ResilientContentSource[] = []
 
 beforeEach(async () => {
+  skipped = 0
   cdn = await startFakeStoryblok()
   publish('v1', cdn.seed)
   // Outages are logged with console.warn; the tests read what was logged.
@@ -84,6 +94,7 @@ function content(
       revalidateAfterMs: options.revalidateAfterMs ?? 60_000,
       copies: options.copies,
       watch: options.watch,
+      now: clock,
     },
   )
   sources.push(source)
@@ -133,7 +144,7 @@ describe('content while Storyblok answers', () => {
     const shop = content({ revalidateAfterMs: 30 })
     await loadLayoutFrom(shop)
     publish('v2')
-    await new Promise((resolve) => setTimeout(resolve, 40))
+    skipAhead(40)
     // This visitor gets the copy at once; the look it started brings the publish in.
     expect((await loadLayoutFrom(shop)).siteName).toBe('Shop v1')
     await eventually(async () => expect((await loadLayoutFrom(shop)).siteName).toBe('Shop v2'))
@@ -178,7 +189,7 @@ describe.each(outages)('Storyblok in outage (%s)', (mode) => {
     expect((await loadPageFrom(shop, 'home')).page.title).toBe('Home v2')
 
     await cdn.setMode(mode)
-    await new Promise((resolve) => setTimeout(resolve, 40))
+    skipAhead(40)
     // The background look fails; visitors never wait for it.
     for (let i = 0; i < 3; i++) {
       const layout = await timed(() => loadLayoutFrom(shop))
@@ -206,7 +217,7 @@ describe.each(outages)('Storyblok in outage (%s)', (mode) => {
     expect((await loadPageFrom(shop, 'home')).page.title).toBe('Home v1')
 
     await cdn.setMode('ok')
-    await new Promise((resolve) => setTimeout(resolve, 40))
+    skipAhead(40)
     await eventually(async () => {
       expect((await loadPageFrom(shop, 'home')).page.title).toBe('Home v2')
       expect((await loadLayoutFrom(shop)).siteName).toBe('Shop v2')
@@ -221,7 +232,7 @@ describe.each(outages)('Storyblok in outage (%s)', (mode) => {
     expect((await loadLayoutFrom(shop)).siteName).toBe(BUNDLED_SITE_NAME)
 
     await cdn.setMode('ok')
-    await new Promise((resolve) => setTimeout(resolve, 40))
+    skipAhead(40)
     await eventually(async () => expect((await loadLayoutFrom(shop)).siteName).toBe('Shop v1'))
     expect(layoutFallbackSince()).toBeNull()
     expect(logged(/comes from the content source again/)).toHaveLength(1)

@@ -396,10 +396,15 @@ describe('page cache: invalidation', () => {
   })
 
   it('expires pages after the TTL', async () => {
-    const cache = anonymousCache({ ttlMs: 20 })
+    // Not 0: lru-cache takes a page stored at time 0 for one without a time.
+    let now = 1_000
+    const cache = anonymousCache({ ttlMs: 20, now: () => now })
     const { state, renderFor } = renderer()
     await visit(cache, renderFor, '/')
-    await new Promise((resolve) => setTimeout(resolve, 40))
+    now += 20
+    await visit(cache, renderFor, '/')
+    expect(state.renders).toBe(1)
+    now += 1
     await visit(cache, renderFor, '/')
     expect(state.renders).toBe(2)
   })
