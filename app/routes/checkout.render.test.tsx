@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 
-import { renderRouteWithoutJs } from '../../test/render-route'
+import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
 import remixConfig from '../../remix.config.js'
 
 import { cartTotals } from '~/lib/cart/rules'
@@ -246,5 +246,58 @@ describe('/checkout delivery options', () => {
     })
     // Asked once the typing rested, not once per key.
     expect(asked.length).toBeLessThan(5)
+  })
+
+  it('with JS: a method refused for the posted address shows why beside the group, with the methods that apply', async () => {
+    const message =
+      'Choose a delivery option for this address: Collect in store, Standard delivery.'
+    const applying: DeliveryQuote = {
+      addressKnown: true,
+      selected: 'collect',
+      options: [capeTown.options[0]!, capeTown.options[1]!],
+    }
+    const posts: FormData[] = []
+    renderRoute(CheckoutPage, {
+      url: '/checkout',
+      loaderData: loaderData(capeTown),
+      action: async ({ request }) => {
+        const posted = await request.formData()
+        posts.push(posted)
+        return Response.json(
+          {
+            result: {
+              status: 'error',
+              initialValue: Object.fromEntries(posted),
+              error: { shippingMethod: [message] },
+            },
+            delivery: applying,
+          },
+          { status: 400 },
+        )
+      },
+    })
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Email'), 'thandi@example.co.za')
+    await user.type(screen.getByLabelText('First name'), 'Thandi')
+    await user.type(screen.getByLabelText('Last name'), 'Mokoena')
+    await user.type(screen.getByLabelText('Phone'), '082 123 4567')
+    await user.type(screen.getByLabelText('Street address'), '12 Long Street')
+    await user.type(screen.getByLabelText('Suburb'), 'Gardens')
+    await user.type(screen.getByLabelText('City or town'), 'Cape Town')
+    await user.selectOptions(screen.getByLabelText('Province'), 'Western Cape')
+    await user.type(screen.getByLabelText('Postal code'), '8001')
+    const group = screen.getByRole('group', { name: 'Delivery' })
+    await user.click(within(group).getByRole('radio', { name: /Courier overnight/ }))
+    await user.click(screen.getByRole('button', { name: 'Pay with PayFast' }))
+
+    await waitFor(() => expect(group).toHaveAccessibleDescription(message))
+    expect(posts.map((form) => form.get('shippingMethod'))).toEqual(['bobgo:ONX'])
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['collect', 'standard'])
+    expect(within(group).getByRole('radio', { name: /Collect in store/ })).toBeChecked()
+    expect(valueOf(/^Delivery: Collect in store$/)).toHaveTextContent('Free')
   })
 })
