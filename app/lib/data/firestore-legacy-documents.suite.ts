@@ -92,7 +92,13 @@ export function describeFirestoreLegacyDocuments(projectId: string): void {
 
     it('reads an order as unshipped, moved by nobody, and finds it by its email in any case', async () => {
       const order = await store.orders.get('OLDORDER001')
-      expect(order).toMatchObject({ shipment: null, refundNeeded: false })
+      // Written before delivery methods: standard delivery (no method), at the price it paid.
+      expect(order).toMatchObject({
+        shipment: null,
+        refundNeeded: false,
+        shipping: null,
+        shippingCents: 9900,
+      })
       expect(order?.history).toEqual([
         { status: 'pending_payment', at: then, note: null, by: null },
         { status: 'paid', at: then, note: 'ITN', by: null },
