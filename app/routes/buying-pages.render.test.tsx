@@ -228,6 +228,9 @@ describe('/orders/:id', () => {
     expect(delivery).toHaveTextContent('Mill Street')
     expect(delivery).toHaveTextContent('Hours: Mon–Sat 9:00–18:00')
     expect(valueOf('Delivery: Pargo at Gardens Centre')).toHaveTextContent('R 99,00')
+    // The parcel goes to the point: the order's address is the buyer's, not where it is shipped.
+    expect(screen.getByRole('region', { name: 'Buyer' })).toHaveTextContent('12 Long Street')
+    expect(screen.queryByRole('region', { name: 'Shipping address' })).not.toBeInTheDocument()
   })
 
   it('shows the timeline in South African time, the lines, totals, address and PayFast reference', () => {

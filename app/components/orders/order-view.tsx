@@ -4,6 +4,7 @@ import { formatRand } from '~/lib/money'
 import type { OrderView } from '~/lib/orders/orders.server'
 
 import { DeliveryMethod } from '~/components/shipping/delivery-method'
+import { deliversToBuyer } from '~/lib/shipping/order-shipping'
 
 import { TotalsList } from './totals-view'
 
@@ -94,7 +95,7 @@ export function OrderDetails({ order }: { order: OrderView & { history: Timeline
         <DeliveryMethod shipping={order.shipping} titleId="order-delivery-title" />
         <section aria-labelledby="order-address-title">
           <h2 id="order-address-title">
-            {order.shipping.kind === 'collect' ? 'Buyer' : 'Shipping address'}
+            {deliversToBuyer(order.shipping) ? 'Shipping address' : 'Buyer'}
           </h2>
           <address>
             {order.name}

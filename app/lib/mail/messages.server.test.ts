@@ -253,6 +253,7 @@ describe('collecting in store and pickup points', () => {
       expect(part).toContain('Pickup point: Pargo at Gardens Centre')
       expect(part).toContain('Mill Street')
       expect(part).toContain('Hours: Mon–Sat 9:00–18:00')
+      expect(part).not.toContain('Shipping to')
     }
   })
 

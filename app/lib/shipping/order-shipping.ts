@@ -30,6 +30,14 @@ export type ShippingSummary = {
   place: ShippingPlace | null
 }
 
+/**
+ * Whether the parcel goes to the buyer's own address: not when it is collected in store or from a
+ * pickup point (the order's address is then only the buyer's).
+ */
+export function deliversToBuyer(shipping: Pick<ShippingSummary, 'kind'>): boolean {
+  return shipping.kind !== 'collect' && shipping.kind !== 'pickup'
+}
+
 /** An address as lines: street (and line 2), "suburb, city", "province, postal code". */
 export function addressLines(
   a: Pick<Address, 'line1' | 'suburb' | 'city' | 'province' | 'postalCode'> & {

@@ -1,7 +1,11 @@
 import type { Address, Order, Shipment } from '~/lib/data/types'
 import { formatOptions } from '~/lib/data/variants'
 import { formatRand } from '~/lib/money'
-import { shippingSummary, type ShippingSummary } from '~/lib/shipping/order-shipping'
+import {
+  deliversToBuyer,
+  shippingSummary,
+  type ShippingSummary,
+} from '~/lib/shipping/order-shipping'
 
 import {
   ButtonLink,
@@ -250,7 +254,7 @@ export function orderPaidTemplate(order: MailOrder, context: MailContext): Rende
       intro,
       linesText(order),
       `Delivery: ${deliveryText(delivery)}`,
-      `${delivery.kind === 'collect' ? 'Buyer' : 'Shipping to'}:\n${address.join('\n')}`,
+      `${deliversToBuyer(delivery) ? 'Shipping to' : 'Buyer'}:\n${address.join('\n')}`,
       follow.text,
       textFooter(context),
     ),
@@ -262,7 +266,7 @@ export function orderPaidTemplate(order: MailOrder, context: MailContext): Rende
         <TotalsTable order={order} />
         <DeliverySection summary={delivery} />
         <h2 style={{ margin: '0 0 8px', fontSize: '17px' }}>
-          {delivery.kind === 'collect' ? 'Buyer' : 'Shipping to'}
+          {deliversToBuyer(delivery) ? 'Shipping to' : 'Buyer'}
         </h2>
         <p style={{ margin: '0 0 20px' }}>
           {address.map((line, i) => (
