@@ -120,7 +120,7 @@ describe('the saved-address picker', () => {
 
   it('asks for the suburb of a new address, and nothing of the fields for a saved one', async () => {
     renderRoute(<Checkout addresses={[home]} />)
-    const form = await screen.findByRole('form', { name: 'Checkout' })
+    const form = (await screen.findByRole('form', { name: 'Checkout' })) as HTMLFormElement
     await userEvent.click(within(form).getByRole('radio', { name: 'A new address' }))
     await userEvent.type(within(form).getByLabelText('Street address'), '5 Church Street')
     form.requestSubmit()
