@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { cartOwner } from '~/lib/cart/cart.server'
 import { cancelPayment } from '~/lib/orders/customer.server'
 import { sessionStorage } from '~/lib/cookie-session.server'
+import { requestContext } from '~/lib/request-context.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
 /**
@@ -12,8 +13,9 @@ import { redirectWithToast } from '~/lib/toast.server'
  * may change state.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const owner = await cartOwner(request)
-  const { outcome, order } = await cancelPayment(owner, params.id ?? '')
+  const ctx = await requestContext(request)
+  const owner = await cartOwner(ctx)
+  const { outcome, order } = await cancelPayment(ctx.store, owner, params.id ?? '')
   const title =
     outcome === 'already-settled' && order && order.status !== 'cancelled'
       ? `Order ${order.id} is no longer awaiting payment`

@@ -8,6 +8,7 @@ import { notFound } from '~/lib/http.server'
 import { formatRand } from '~/lib/money'
 import { isOrderId } from '~/lib/orders/id'
 import { findVisibleOrder } from '~/lib/orders/customer.server'
+import { requestContext } from '~/lib/request-context.server'
 import styles from '~/styles/buying.css'
 
 // The hand-over to PayFast: a signed form that submits itself with JS and waits for a press without.
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id
   if (!isOrderId(id)) throw notFound()
-  const found = await findVisibleOrder(request, id)
+  const found = await findVisibleOrder(await requestContext(request), id)
   if (found.access !== 'full') throw notFound()
   const { order } = found
   // Paid, cancelled or expired meanwhile: the order page tells which.

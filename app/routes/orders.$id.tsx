@@ -10,6 +10,7 @@ import { OrderDetails } from '~/components/orders/order-view'
 import { ShipmentTracking } from '~/components/shipping/tracking'
 import { findVisibleOrder } from '~/lib/orders/customer.server'
 import { toOrderView } from '~/lib/orders/orders.server'
+import { requestContext } from '~/lib/request-context.server'
 import styles from '~/styles/buying.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
@@ -30,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id
   if (!isOrderId(id)) throw notFound()
-  const { access, order, userId } = await findVisibleOrder(request, id)
+  const { access, order, userId } = await findVisibleOrder(await requestContext(request), id)
   if (access === 'full') {
     return { kind: 'full' as const, order: toOrderView(order), signedIn: userId !== null }
   }

@@ -7,6 +7,7 @@ import { formatSastDateTime } from '~/lib/dates'
 import { formatRand } from '~/lib/money'
 import { StatusBadge } from '~/components/orders/order-view'
 import { listCustomerOrders } from '~/lib/orders/customer.server'
+import { requestContext } from '~/lib/request-context.server'
 import styles from '~/styles/buying.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
@@ -14,7 +15,8 @@ export const meta: MetaFunction = () => [{ title: 'Your orders | Karoo & Co.' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request)
-  return { orders: await listCustomerOrders(userId) }
+  const { store } = await requestContext(request)
+  return { orders: await listCustomerOrders(store, userId) }
 }
 
 export default function OrdersPage() {

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { makeProduct } from '~/lib/catalog/products.test-helper'
 import { manualClock } from '~/lib/clock.test-helper'
@@ -19,10 +19,6 @@ let store: Store
 let dataDir: string
 /** The store's clock: the real time, unless a test places an order in the past. */
 const clock = manualClock(Date.now())
-vi.mock('~/lib/data/index.server', async (importOriginal) => {
-  const actual = await importOriginal<Record<string, unknown>>()
-  return { ...actual, getStore: () => Promise.resolve(store) }
-})
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'customer-orders-test-'))
@@ -66,7 +62,7 @@ describe('listCustomerOrders', () => {
     await placeMinutesAgo(draftFor('u2'), 1)
     clock.set(Date.now())
 
-    const listed = await listCustomerOrders('u1')
+    const listed = await listCustomerOrders(store, 'u1')
 
     expect(listed.map((o) => o.id)).toEqual([recent.id, paid.id, unpaid.id])
     expect(listed.map((o) => o.statusLabel)).toEqual(['Awaiting payment', 'Paid', 'Cancelled'])
@@ -78,6 +74,6 @@ describe('listCustomerOrders', () => {
       itemCount: recent.lines.reduce((n, l) => n + l.quantity, 0),
       totalCents: recent.totalCents,
     })
-    expect(await listCustomerOrders('nobody')).toEqual([])
+    expect(await listCustomerOrders(store, 'nobody')).toEqual([])
   })
 })

@@ -1,8 +1,7 @@
-import { getUserId } from '~/lib/auth/user.server'
 import { restoreCartFrom, type CartOwner } from '~/lib/cart/cart.server'
-import { getStore } from '~/lib/data/index.server'
+import type { Store } from '~/lib/data/index.server'
 import type { Order } from '~/lib/data/types'
-import { getSession } from '~/lib/cookie-session.server'
+import type { RequestContext } from '~/lib/request-context.server'
 
 import { isOrderId } from './id'
 import {
@@ -15,8 +14,8 @@ import {
 import { STATUS_LABELS } from './status'
 
 /**
- * The order features as the routes ask for them: who is asking comes from the request, the store
- * from the process, and stale pending orders are expired before anything is read.
+ * The order features as the routes ask for them: the store and who is asking come from the
+ * caller (its request context), and stale pending orders are expired before anything is read.
  */
 
 export type OrderLookup =
@@ -26,12 +25,11 @@ export type OrderLookup =
   | { access: 'none'; order: Order | null; userId: string | null }
 
 /** The order with `id` and whether the asker may see it; a malformed id finds nothing. */
-export async function findVisibleOrder(request: Request, id: string): Promise<OrderLookup> {
-  const [store, session, userId] = await Promise.all([
-    getStore(),
-    getSession(request),
-    getUserId(request),
-  ])
+export async function findVisibleOrder(
+  { store, session, userId: signedIn }: Pick<RequestContext, 'store' | 'session' | 'userId'>,
+  id: string,
+): Promise<OrderLookup> {
+  const userId = await signedIn()
   if (!isOrderId(id)) return { access: 'none', order: null, userId }
   await expireStalePending(store)
   const order = await store.orders.get(id)
@@ -51,8 +49,7 @@ export type OrderSummary = {
 }
 
 /** A customer's orders, newest first (the store's order), as the orders page lists them. */
-export async function listCustomerOrders(userId: string): Promise<OrderSummary[]> {
-  const store = await getStore()
+export async function listCustomerOrders(store: Store, userId: string): Promise<OrderSummary[]> {
   await expireStalePending(store)
   const orders = await store.orders.listForUser(userId)
   return orders.map((o) => ({
@@ -70,10 +67,10 @@ export async function listCustomerOrders(userId: string): Promise<OrderSummary[]
  * stock goes back) and puts its lines back into their cart. The caller commits `owner.session`.
  */
 export async function cancelPayment(
+  store: Store,
   owner: CartOwner,
   orderId: string,
 ): Promise<{ outcome: CancelOutcome; order: Order | null }> {
-  const store = await getStore()
   const result = await cancelHeldOrder(
     store,
     { userId: owner.userId, heldIds: heldOrderIds(owner.session) },
