@@ -119,7 +119,7 @@ export async function productAction({
   if (form.intent === 'image-add') {
     const bytes = new Uint8Array(await form.image.arrayBuffer())
     try {
-      await addProductImage(existing.id, bytes, form.alt, audit)
+      await addProductImage(store, existing.id, bytes, form.alt, audit)
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error
       return refuse(
@@ -146,14 +146,14 @@ export async function productAction({
     )
   }
   if (form.intent === 'image-remove') {
-    await removeProductImage(existing.id, form.imageId, audit)
+    await removeProductImage(store, existing.id, form.imageId, audit)
     return adminRedirectWithToast(page, {
       type: 'success',
       title: 'Photo removed',
       description: image.alt,
     })
   }
-  await moveProductImage(existing.id, form.imageId, form.direction, audit)
+  await moveProductImage(store, existing.id, form.imageId, form.direction, audit)
   return adminRedirectWithToast(page, {
     type: 'success',
     title: form.direction === 'up' ? 'Photo moved up' : 'Photo moved down',

@@ -32,6 +32,7 @@ describe('addProductImage', () => {
     const store = await getStore()
     await store.products.upsertMany([makeProduct({ id: 'mohair-throw' })])
     const image = await addProductImage(
+      store,
       'mohair-throw',
       await photo(2400, 1600),
       'A grey throw',
@@ -50,15 +51,21 @@ describe('addProductImage', () => {
     }
 
     // The same photo again is not shown twice.
-    await addProductImage('mohair-throw', await photo(2400, 1600), 'A grey throw, folded', audit)
+    await addProductImage(
+      store,
+      'mohair-throw',
+      await photo(2400, 1600),
+      'A grey throw, folded',
+      audit,
+    )
     expect((await store.products.get('mohair-throw'))?.images).toHaveLength(2)
 
     // Moved to the front, and not past it.
-    await moveProductImage('mohair-throw', image.id!, 'up', audit)
-    await moveProductImage('mohair-throw', image.id!, 'up', audit)
+    await moveProductImage(store, 'mohair-throw', image.id!, 'up', audit)
+    await moveProductImage(store, 'mohair-throw', image.id!, 'up', audit)
     expect((await store.products.get('mohair-throw'))?.images[0]?.id).toBe(image.id)
 
-    await removeProductImage('mohair-throw', image.id!, audit)
+    await removeProductImage(store, 'mohair-throw', image.id!, audit)
     expect((await store.products.get('mohair-throw'))?.images).toHaveLength(1)
     expect(await images.list('mohair-throw')).toEqual([])
 
@@ -77,7 +84,7 @@ describe('addProductImage', () => {
     await store.products.upsertMany([makeProduct({ id: 'beaded-bracelet' })])
     const before = await store.products.get('beaded-bracelet')
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>')
-    await expect(addProductImage('beaded-bracelet', svg, 'x', audit)).rejects.toThrow(
+    await expect(addProductImage(store, 'beaded-bracelet', svg, 'x', audit)).rejects.toThrow(
       ImageRejectedError,
     )
     expect(await store.products.get('beaded-bracelet')).toEqual(before)

@@ -1,5 +1,4 @@
-import { getStore } from '~/lib/data/index.server'
-import type { Audit } from '~/lib/data/store'
+import type { Audit, Store } from '~/lib/data/store'
 import type { ProductImage } from '~/lib/data/types'
 
 import { getImageStore } from './image-store.server'
@@ -11,12 +10,12 @@ import { getImageStore } from './image-store.server'
  * pictures are written (and logged against `audit`), so a sale or a review counted meanwhile stays.
  */
 export async function addProductImage(
+  store: Store,
   productId: string,
   bytes: Uint8Array,
   alt: string,
   audit: Audit,
 ): Promise<ProductImage> {
-  const store = await getStore()
   const product = await store.products.get(productId)
   if (!product) throw new Error(`There is no product ${JSON.stringify(productId)}.`)
   const image = await (await getImageStore()).put(productId, bytes, alt)
@@ -30,11 +29,11 @@ const imageKey = (image: ProductImage) => image.id ?? image.url
 
 /** Takes a picture off a product and, when it is a stored one, out of the image store. */
 export async function removeProductImage(
+  store: Store,
   productId: string,
   imageId: string,
   audit: Audit,
 ): Promise<void> {
-  const store = await getStore()
   const product = await store.products.get(productId)
   const picture = product?.images.find((i) => imageKey(i) === imageId)
   if (product && picture) {
@@ -47,12 +46,12 @@ export async function removeProductImage(
 
 /** Moves a picture one place earlier (`up`) or later (`down`); at either end it stays. */
 export async function moveProductImage(
+  store: Store,
   productId: string,
   imageId: string,
   direction: 'up' | 'down',
   audit: Audit,
 ): Promise<void> {
-  const store = await getStore()
   const product = await store.products.get(productId)
   if (!product) throw new Error(`There is no product ${JSON.stringify(productId)}.`)
   const from = product.images.findIndex((i) => imageKey(i) === imageId)
