@@ -7,12 +7,14 @@ import { Link } from '~/components/link'
 import { formatSastDateTime } from '~/lib/dates'
 import { notFound } from '~/lib/http.server'
 import { DEV_MAIL_HEADERS, devMailMessage, requireDevMail } from '~/lib/mail/dev-mail.server'
+import { requestContext } from '~/lib/request-context.server'
 import adminStyles from '~/styles/admin.css'
 
 /** Outside production only: one email as it would arrive, its headers and both parts. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   requireDevMail()
-  const mail = await devMailMessage(params.key ?? '')
+  const { store } = await requestContext(request)
+  const mail = await devMailMessage(store, params.key ?? '')
   if (!mail) throw notFound()
   return data({ mail }, { headers: DEV_MAIL_HEADERS })
 }

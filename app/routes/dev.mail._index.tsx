@@ -7,6 +7,7 @@ import { Pagination } from '~/components/pagination'
 import { pageParam } from '~/lib/admin/paging'
 import { formatSastDateTime } from '~/lib/dates'
 import { DEV_MAIL_HEADERS, listDevMail, requireDevMail } from '~/lib/mail/dev-mail.server'
+import { requestContext } from '~/lib/request-context.server'
 import adminStyles from '~/styles/admin.css'
 
 /**
@@ -14,7 +15,8 @@ import adminStyles from '~/styles/admin.css'
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   requireDevMail()
-  const list = await listDevMail(pageParam(new URL(request.url).searchParams))
+  const { store } = await requestContext(request)
+  const list = await listDevMail(store, pageParam(new URL(request.url).searchParams))
   return data(list, { headers: DEV_MAIL_HEADERS })
 }
 

@@ -1,4 +1,4 @@
-import { getStore } from '~/lib/data/index.server'
+import type { Store } from '~/lib/data/index.server'
 import type { OutboxMessage } from '~/lib/data/types'
 import { env } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
@@ -20,8 +20,7 @@ export function requireDevMail(isProduction: boolean = env.isProduction): void {
 }
 
 /** One page of the outbox, newest first, as the list shows it. */
-export async function listDevMail(page: number) {
-  const store = await getStore()
+export async function listDevMail(store: Pick<Store, 'outbox'>, page: number) {
   const { items, total } = await store.outbox.list({
     offset: (page - 1) * DEV_MAIL_PAGE_SIZE,
     limit: DEV_MAIL_PAGE_SIZE,
@@ -42,8 +41,11 @@ export async function listDevMail(page: number) {
 }
 
 /** One message as it would arrive: its headers and both parts; null when there is none. */
-export async function devMailMessage(key: string): Promise<DevMailMessage | null> {
-  const mail = await (await getStore()).outbox.get(key)
+export async function devMailMessage(
+  store: Pick<Store, 'outbox'>,
+  key: string,
+): Promise<DevMailMessage | null> {
+  const mail = await store.outbox.get(key)
   if (!mail) return null
   return {
     key: mail.key,
