@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 
 import { ITN_BODY_LIMIT, readTextWithin } from '~/lib/http.server'
 import { receiveItn } from '~/lib/payfast/itn.server'
+import { requestContext } from '~/lib/request-context.server'
 
 /** How long PayFast waits for our answer at most; past this we answer and let the handling finish. */
 const ANSWER_WITHIN_MS = 5_000
@@ -21,7 +22,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (body === null) {
       return new Response('Payload Too Large', { status: 413, headers: { Connection: 'close' } })
     }
-    const handled = receiveItn({ body, sourceIp: context.clientIp ?? '' })
+    // Opening the store counts towards the answer's time too.
+    const handled = requestContext(request).then(({ store }) =>
+      receiveItn(store, { body, sourceIp: context.clientIp ?? '' }),
+    )
     let timer: ReturnType<typeof setTimeout> | undefined
     await Promise.race([
       handled,

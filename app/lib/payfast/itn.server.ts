@@ -1,5 +1,5 @@
 import type { OrderStatus } from '~/lib/data/types'
-import { getStore } from '~/lib/data/index.server'
+import type { Store } from '~/lib/data/index.server'
 import type { OrderStore } from '~/lib/data/store'
 import { env } from '~/lib/env.server'
 import { mailForOrderMove } from '~/lib/mail/messages.server'
@@ -63,11 +63,13 @@ const SETTLING_MOVE: Partial<Record<string, OrderMoveName>> = {
 }
 
 /**
- * The notify route's entry: handles the ITN against the process's store and PayFast settings.
- * Throws only when the store cannot be opened.
+ * The notify route's entry: handles the ITN against `store` (the request's) and the process's
+ * PayFast settings. Never throws (see handleItn and bobgoAfterItn).
  */
-export async function receiveItn(input: ItnInput): Promise<ItnResult> {
-  const store = await getStore()
+export async function receiveItn(
+  store: Pick<Store, 'orders' | 'bobgo'>,
+  input: ItnInput,
+): Promise<ItnResult> {
   const result = await handleItn(input, {
     config: env.payfast,
     orders: store.orders,
