@@ -11,6 +11,7 @@ import { DeliveryMethod } from '~/components/shipping/delivery-method'
 import { ShipmentTracking } from '~/components/shipping/tracking'
 import { trackFormSchema } from '~/lib/orders/track-schema'
 import { trackAction } from '~/lib/orders/track.server'
+import { requestContext } from '~/lib/request-context.server'
 import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
 
@@ -26,7 +27,8 @@ export async function loader() {
 
 // A POST keeps the email out of the URL; the answer renders from the action data, with or without JS.
 export async function action({ request, context }: ActionFunctionArgs) {
-  return trackAction({ request, clientIp: context.clientIp })
+  const { store } = await requestContext(request)
+  return trackAction({ request, clientIp: context.clientIp, store })
 }
 
 const constraint = getZodConstraint(trackFormSchema)

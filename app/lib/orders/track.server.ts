@@ -1,7 +1,7 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 
-import { getStore, type Store } from '~/lib/data/index.server'
+import type { Store } from '~/lib/data/index.server'
 import { claimLimits, clientKey, minutesFrom } from '~/lib/rate-limit.server'
 import { parseSubmission } from '~/lib/submission.server'
 
@@ -29,12 +29,11 @@ export function trackLimitKey(clientIp: string): string {
 export async function trackAction({
   request,
   clientIp,
-  store: given,
+  store,
 }: {
   request: Request
   clientIp: string
-  /** Defaults to the process's store. */
-  store?: Pick<Store, 'orders' | 'rateLimits'>
+  store: Pick<Store, 'orders' | 'rateLimits'>
 }) {
   const formData = await request.formData()
   const submission = parseSubmission(formData, { schema: trackFormSchema })
@@ -43,7 +42,6 @@ export async function trackAction({
   }
   const { orderId, email } = submission.value
 
-  const store = given ?? (await getStore())
   // Claimed before the lookup: a burst of guesses is answered at most the limit.
   const limit = await claimLimits(store.rateLimits, [
     { key: trackLimitKey(clientIp), ...TRACK_LOOKUPS },
