@@ -16,11 +16,11 @@ import { ADMIN_HEADERS, adminMeta } from '~/lib/admin/headers'
 import { adminRedirectWithToast } from '~/lib/admin/http.server'
 import { adminOrderView, staffMoveOrder, type StaffMoveName } from '~/lib/admin/orders.server'
 import { requireStaff } from '~/lib/auth/staff.server'
-import { getStore } from '~/lib/data/index.server'
 import { formatSastDateTime } from '~/lib/dates'
 import { notFound } from '~/lib/http.server'
 import { isOrderId } from '~/lib/orders/id'
 import { orderMoveSchema, STAFF_ORDER_STATUSES } from '~/lib/orders/order-fields'
+import { requestContext } from '~/lib/request-context.server'
 import {
   BOBGO_RESYNC_INTENT,
   bobgoOrderPanel,
@@ -31,9 +31,10 @@ import { parseSubmission } from '~/lib/submission.server'
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   adminMeta(data ? `Order ${data.order.id}` : 'Order')
 
-async function findOrder(id: string | undefined) {
+/** The order the page is about, in the request's store; a 404 when there is none. */
+async function findOrder(request: Request, id: string | undefined) {
   if (!isOrderId(id)) throw notFound()
-  const store = await getStore()
+  const { store } = await requestContext(request)
   const order = await store.orders.get(id)
   if (!order) throw notFound()
   return { store, order }
@@ -41,7 +42,7 @@ async function findOrder(id: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request)
-  const { store, order } = await findOrder(params.id)
+  const { store, order } = await findOrder(request, params.id)
   return { order: await adminOrderView(store, order), bobgo: bobgoOrderPanel(order) }
 }
 
@@ -62,7 +63,7 @@ function formOf(formData: FormData): StaffMoveName | null {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request)
-  const { store, order } = await findOrder(params.id)
+  const { store, order } = await findOrder(request, params.id)
   const formData = await request.formData()
   if (formData.get('intent') === BOBGO_RESYNC_INTENT) {
     const outcome = await resyncWithProcessClient(store, order)

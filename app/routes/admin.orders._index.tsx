@@ -11,11 +11,11 @@ import { ADMIN_HEADERS, adminMeta } from '~/lib/admin/headers'
 import { isOrderStatus, listOrders } from '~/lib/admin/orders.server'
 import { pageParam } from '~/lib/admin/paging'
 import { requireStaff } from '~/lib/auth/staff.server'
-import { getStore } from '~/lib/data/index.server'
 import { ORDER_STATUSES } from '~/lib/data/types'
 import { formatSastDateTime } from '~/lib/dates'
 import { formatRand } from '~/lib/money'
 import { STATUS_LABELS } from '~/lib/orders/status'
+import { requestContext } from '~/lib/request-context.server'
 
 export const meta: MetaFunction = () => adminMeta('Orders')
 
@@ -33,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const status = url.searchParams.get('status')
   const q = (url.searchParams.get('q') ?? '').slice(0, 254)
-  const list = await listOrders(await getStore(), {
+  const { store } = await requestContext(request)
+  const list = await listOrders(store, {
     status: isOrderStatus(status) ? status : null,
     q,
     page: pageParam(url.searchParams),
