@@ -21,8 +21,11 @@ import type { ShippingSettings, TrackedShipment } from '~/lib/shipping/types'
 /**
  * The ports of the data layer. Each store is one concern; two adapters implement them all
  * (SQLite for the embedded default, Firestore for production), and one contract suite checks both.
- * Routes never see an adapter, nor the store: they call feature modules in app/lib (orders, liked,
- * payfast, catalog), which ask `getStore()` (./index.server.ts). Each adapter builds every store
+ * Routes never see an adapter: they take the store from their request context
+ * (~/lib/request-context.server.ts) and hand it to the feature modules in app/lib (orders, liked,
+ * payfast, catalog). `getStore()` (./index.server.ts) is asked by that context and by the
+ * process-wide singletons (catalogue index, auth adapter, page cache, mail sender, content copies,
+ * Bob Go sync job). Each adapter builds every store
  * from one file per store (sqlite/orders.server.ts, firestore/orders.server.ts, ...).
  * No method takes the current time: every time a store stamps (created, updated, a history line,
  * a claim) is read from the clock it was opened with (`openStore({ now })`), so a test fixes the
