@@ -17,7 +17,18 @@ export async function fillCheckout(page: Page, email: string | null) {
   await page.getByLabel('City or town').fill('Cape Town')
   await page.getByLabel('Province').selectOption('Western Cape')
   await page.getByLabel('Postal code').fill('8001')
+  // Door delivery, whatever else is offered (a collection point another spec set, pickup points).
+  await chooseDelivery(page, /^Standard delivery/)
   await page.getByRole('button', { name: 'Pay with PayFast' }).click()
+}
+
+/** Checks the delivery method whose name matches, in checkout's Delivery group. */
+export async function chooseDelivery(page: Page, name: RegExp) {
+  const method = page
+    .getByRole('group', { name: 'Delivery', exact: true })
+    .getByRole('radio', { name })
+  await method.check()
+  await expect(method).toBeChecked()
 }
 
 /** From the checkout's PayFast hand-over to the simulator's page; returns the order id it shows. */
