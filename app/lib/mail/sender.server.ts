@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 
 import { createTransport } from 'nodemailer'
 
+import { backgroundLoop } from '~/lib/background-loop.server'
 import { systemClock } from '~/lib/clock'
 import { onMailEnqueued } from '~/lib/data/outbox.server'
 import type { OutboxStore } from '~/lib/data/store'
@@ -101,14 +102,6 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   const warn = options.warn ?? ((line: string) => console.warn(line))
   const transport = createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
 
-  let started = false
-  let stopping = false
-  let timer: NodeJS.Timeout | undefined
-  let wakeQueued = false
-  let running: Promise<void> | null = null
-  let again = false
-  let stopListening = () => {}
-
   async function deliver(message: OutboxMessage): Promise<boolean> {
     try {
       await transport.sendMail({
@@ -134,23 +127,10 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     return true
   }
 
-  // Every pass under way (the sender's own and callers'), so stop() can wait for them.
-  const passes = new Set<Promise<unknown>>()
-
-  function deliverDue() {
-    const pass = deliverAllDue()
-    passes.add(pass)
-    void pass.then(
-      () => passes.delete(pass),
-      () => passes.delete(pass),
-    )
-    return pass
-  }
-
   async function deliverAllDue() {
     const done = { sent: 0, failed: 0 }
     // One claim at a time: stopping never strands a claimed message that was not tried.
-    while (!stopping) {
+    while (!loop.stopping) {
       const [message] = await outbox.claimDue(CLAIM_LEASE_MS, 1)
       if (!message) break
       if (await deliver(message)) done.sent += 1
@@ -159,68 +139,23 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     return done
   }
 
-  async function schedule() {
-    let delay = pollMs
-    try {
-      const next = await outbox.nextDueAt()
-      if (next !== null) delay = Math.min(pollMs, Date.parse(next) - now().getTime())
-    } catch (error) {
-      warn(`Mail outbox unreachable: ${describeMailError(error, smtpUrl)}`)
-    }
-    if (stopping) return
-    clearTimeout(timer)
-    // At least a second apart, so mail due but claimed elsewhere never spins this loop.
-    timer = setTimeout(wake, Math.max(1_000, delay))
-    timer.unref()
-  }
-
-  function run() {
-    clearTimeout(timer)
-    running = (async () => {
-      try {
-        do {
-          again = false
-          await deliverDue()
-        } while (again && !stopping)
-      } catch (error) {
-        warn(`Mail outbox unreachable: ${describeMailError(error, smtpUrl)}`)
-      }
-      if (!stopping) await schedule()
-    })().finally(() => {
-      running = null
-    })
-  }
-
-  function wake() {
-    if (!started || stopping) return
-    if (running) {
-      again = true
-      return
-    }
-    // Later, never inside the caller's step: mail is announced after its transaction committed.
-    if (wakeQueued) return
-    wakeQueued = true
-    setImmediate(() => {
-      wakeQueued = false
-      if (running) again = true
-      else if (!stopping) run()
-    })
-  }
+  // Mail is announced after its transaction committed: a wake looks on the next turn.
+  const loop = backgroundLoop({
+    work: deliverAllDue,
+    nextDueAt: () => outbox.nextDueAt(),
+    pollMs,
+    clock: now,
+    onError: (error) => warn(`Mail outbox unreachable: ${describeMailError(error, smtpUrl)}`),
+    listen: onMailEnqueued,
+  })
 
   return {
-    start() {
-      if (started) return
-      started = true
-      stopListening = onMailEnqueued(wake)
-      wake()
-    },
-    wake,
-    deliverDue,
+    start: () => loop.start(),
+    wake: () => loop.wake(),
+    // Callers' passes too, so stop() waits for them.
+    deliverDue: () => loop.track(deliverAllDue()),
     async stop() {
-      stopping = true
-      clearTimeout(timer)
-      stopListening()
-      await Promise.allSettled([running, ...passes])
+      await loop.stop()
       transport.close()
     },
   }

@@ -1,5 +1,6 @@
 import { remember } from '@epic-web/remember'
 
+import { backgroundLoop } from '~/lib/background-loop.server'
 import { systemClock, type Clock } from '~/lib/clock'
 import { getStore } from '~/lib/data/index.server'
 import type { Store } from '~/lib/data/store'
@@ -239,28 +240,11 @@ export function createBobgoSyncJob(
   const pollMs = deps.pollMs ?? POLL_MS
   const reconcileEveryMs = deps.reconcileEveryMs ?? RECONCILE_EVERY_MS
   const now = deps.now ?? systemClock
-  let started = false
-  let stopping = false
-  let timer: NodeJS.Timeout | undefined
   let reconcileTimer: NodeJS.Timeout | undefined
-  let running: Promise<void> | null = null
-  let again = false
-  let wakeQueued = false
-  let stopListening = () => {}
-  const passes = new Set<Promise<unknown>>()
-
-  const track = <T>(pass: Promise<T>): Promise<T> => {
-    passes.add(pass)
-    void pass.then(
-      () => passes.delete(pass),
-      () => passes.delete(pass),
-    )
-    return pass
-  }
 
   async function syncAllDue() {
     const done = { synced: 0, retrying: 0, failed: 0 }
-    while (!stopping) {
+    while (!loop.stopping) {
       const [order] = await deps.store.bobgo.claimDue(CLAIM_LEASE_MS, 1)
       if (!order) break
       done[await syncOrder(deps, order)] += 1
@@ -271,10 +255,10 @@ export function createBobgoSyncJob(
   async function reconcileAll() {
     const done = { checked: 0, shipped: 0, unavailable: 0 }
     let after: string | null = null
-    while (!stopping) {
+    while (!loop.stopping) {
       const batch = await deps.store.bobgo.listInTransit(after, RECONCILE_BATCH)
       for (const order of batch) {
-        if (stopping) break
+        if (loop.stopping) break
         const result = await refreshShipments(deps, order.id)
         done.checked += 1
         if (result.outcome === 'refreshed' && result.shipped) done.shipped += 1
@@ -289,60 +273,26 @@ export function createBobgoSyncJob(
     return done
   }
 
-  async function schedule() {
-    let delay = pollMs
-    try {
-      const next = await deps.store.bobgo.nextDueAt()
-      if (next !== null) delay = Math.min(pollMs, Date.parse(next) - now().getTime())
-    } catch (error) {
-      log(`Bob Go sync: the store is unreachable: ${errorSummary(error)}`)
-    }
-    if (stopping) return
-    clearTimeout(timer)
-    // At least a second apart, so a sync due but claimed elsewhere never spins this loop.
-    timer = setTimeout(wake, Math.max(1_000, delay))
-    timer.unref()
-  }
-
-  function run() {
-    clearTimeout(timer)
-    running = (async () => {
-      try {
-        do {
-          again = false
-          await track(syncAllDue())
-        } while (again && !stopping)
-      } catch (error) {
-        log(`Bob Go sync: the store is unreachable: ${errorSummary(error)}`)
-      }
-      if (!stopping) await schedule()
-    })().finally(() => {
-      running = null
-    })
-  }
-
-  function wake() {
-    if (!started || stopping) return
-    if (running) {
-      again = true
-      return
-    }
-    if (wakeQueued) return
-    wakeQueued = true
-    // Later, never inside the caller's step: a mark is announced after its write committed.
-    setImmediate(() => {
-      wakeQueued = false
-      if (running) again = true
-      else if (!stopping) run()
-    })
-  }
+  // A mark is announced after its write committed: a wake looks on the next turn.
+  const loop = backgroundLoop({
+    work: syncAllDue,
+    nextDueAt: () => deps.store.bobgo.nextDueAt(),
+    pollMs,
+    clock: now,
+    onError: (error) => log(`Bob Go sync: the store is unreachable: ${errorSummary(error)}`),
+    listen(wake) {
+      listeners.add(wake)
+      return () => void listeners.delete(wake)
+    },
+  })
 
   function reconcileLater() {
     reconcileTimer = setTimeout(() => {
-      void track(reconcileAll())
+      void loop
+        .track(reconcileAll())
         .catch((error: unknown) => log(`Bob Go reconciliation failed: ${errorSummary(error)}`))
         .finally(() => {
-          if (!stopping) reconcileLater()
+          if (!loop.stopping) reconcileLater()
         })
     }, reconcileEveryMs)
     reconcileTimer.unref()
@@ -350,22 +300,16 @@ export function createBobgoSyncJob(
 
   return {
     start() {
-      if (started) return
-      started = true
-      listeners.add(wake)
-      stopListening = () => void listeners.delete(wake)
-      wake()
+      if (loop.started) return
+      loop.start()
       reconcileLater()
     },
-    wake,
-    syncDue: () => track(syncAllDue()),
-    reconcile: () => track(reconcileAll()),
+    wake: () => loop.wake(),
+    syncDue: () => loop.track(syncAllDue()),
+    reconcile: () => loop.track(reconcileAll()),
     async stop() {
-      stopping = true
-      clearTimeout(timer)
       clearTimeout(reconcileTimer)
-      stopListening()
-      await Promise.allSettled([running, ...passes])
+      await loop.stop()
     },
   }
 }
