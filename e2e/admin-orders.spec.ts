@@ -110,6 +110,7 @@ test('back-office pages are no-store and noindex', async ({ page, createUser }) 
     'Products',
     'Reviews',
     'Messages',
+    'Shipping',
   ])
 })
 

@@ -19,7 +19,8 @@ import { accountFormSchema } from '~/lib/account/schema'
 import { requireUser } from '~/lib/auth/user.server'
 import { formatSastDateTime } from '~/lib/dates'
 import { requestContext } from '~/lib/request-context.server'
-import { ADDRESS_BOOK_PATH, defaultAddress } from '~/lib/shipping/address-book.server'
+import { defaultAddress } from '~/lib/shipping/address-book.server'
+import { ADDRESS_BOOK_PATH } from '~/lib/shipping/address-fields'
 import formStyles from '~/styles/forms.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]

@@ -15,12 +15,8 @@ import { Link } from '~/components/link'
 import { useIsPending } from '~/components/use-is-pending'
 import { requireUser } from '~/lib/auth/user.server'
 import { requestContext } from '~/lib/request-context.server'
-import {
-  ADDRESS_BOOK_PATH,
-  addressBookAction,
-  addressBookPage,
-} from '~/lib/shipping/address-book.server'
-import { addressBookFormSchema } from '~/lib/shipping/address-fields'
+import { addressBookAction, addressBookPage } from '~/lib/shipping/address-book.server'
+import { ADDRESS_BOOK_PATH, addressBookFormSchema } from '~/lib/shipping/address-fields'
 import type { AddressCard } from '~/lib/shipping/address-view'
 import addressStyles from '~/styles/addresses.css'
 import formStyles from '~/styles/forms.css'

@@ -8,12 +8,9 @@ import { parseSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
 import { LEGACY_ADDRESS_LABEL } from '~/lib/data/address-book.server'
-import { addressBookFormSchema } from './address-fields'
+import { ADDRESS_BOOK_PATH, addressBookFormSchema } from './address-fields'
 import { addressCard } from './address-view'
 import { ADDRESS_BOOK_MAX, type SavedAddress } from './types'
-
-/** The address book's page (docs/contracts.md "Shipping"). */
-export const ADDRESS_BOOK_PATH = '/account/addresses'
 
 const NOT_YOURS = 'That address is not in your address book any more. Reload the page to see it.'
 const FULL = `Your address book holds ${ADDRESS_BOOK_MAX} addresses, the most it can. Remove one to add another.`

@@ -8,6 +8,9 @@ import { address, addressFields, checkbox, personalFields, requiredText } from '
  * address or the address fields). Plain zod: the browser validates with the same schemas.
  */
 
+/** The address book's page (a plain module, so pages link to it in the browser too). */
+export const ADDRESS_BOOK_PATH = '/account/addresses'
+
 /** A saved address's id as forms post it (ids are issued URL-safe, 12 characters). */
 export const ADDRESS_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 const CHOOSE_ADDRESS = 'Choose one of your saved addresses'
