@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+
+import { startFakeHttpServer, type FakeHttpMode, type FakeHttpRequest } from './fake-http-server'
 
 /**
  * A fake of Bob Go's API (v2) on loopback, speaking the endpoints of Bob Go's channel integration
@@ -18,13 +18,7 @@ import type { AddressInfo } from 'node:net'
  * never answers, `error` answers everything 500.
  */
 
-export type FakeBobgoRequest = {
-  method: string
-  path: string
-  query: URLSearchParams
-  headers: IncomingMessage['headers']
-  body: unknown
-}
+export type FakeBobgoRequest = FakeHttpRequest
 
 export type FakeBobgoRate = {
   service_name: string
@@ -56,7 +50,7 @@ export type FakeBobgoOrder = {
   payload: Record<string, unknown>
 }
 
-export type FakeBobgoMode = 'ok' | 'hang' | 'error'
+export type FakeBobgoMode = FakeHttpMode
 
 export const FAKE_BOBGO_KEY = 'fake-bobgo-key'
 export const FAKE_BOBGO_WEBHOOK_SECRET = 'fake-bobgo-webhook-secret'
@@ -72,102 +66,57 @@ export async function startFakeBobgo(
   const apiKey = options.apiKey ?? FAKE_BOBGO_KEY
   /** Channel identifiers Bob Go knows; empty: any channel is enrolled. */
   const channels = new Set(options.channels ?? [])
-  const requests: FakeBobgoRequest[] = []
-  const forced: number[] = []
   const orders = new Map<string, FakeBobgoOrder>()
   const fulfillments = new Map<string, FakeBobgoShipment[]>()
-  const hanging = new Set<ServerResponse>()
   let nextOrderId = 5001
-  let mode: FakeBobgoMode = 'ok'
   let rates: FakeBobgoRate[] = []
   let ratesShape: 'object' | 'array' = 'object'
   let fulfillmentsShape: 'array' | 'object' = 'array'
 
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve, reject) => {
-      const chunks: Buffer[] = []
-      req.on('data', (chunk: Buffer) => chunks.push(chunk))
-      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-      req.on('error', reject)
-    })
-
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake.invalid')
-      const text = await readBody(req)
-      let body: unknown = null
-      try {
-        body = text ? (JSON.parse(text) as unknown) : null
-      } catch {
-        body = text
+  const http = await startFakeHttpServer(({ method, path, query, headers, body }, { json }) => {
+    if (headers.authorization !== `Bearer ${apiKey}`) {
+      return json(401, { message: 'Unauthorized' })
+    }
+    const channel = headers['bobgo-channel-identifier']
+    if (typeof channel !== 'string' || (channels.size > 0 && !channels.has(channel))) {
+      return json(404, { message: 'Channel not found' })
+    }
+    const route = `${method} ${path}`
+    if (route === 'GET /v2/webhooks') return json(200, [])
+    if (route === 'POST /v2/rates-at-checkout') {
+      if (!isRecord(body) || !isRecord(body.delivery_address) || !Array.isArray(body.items)) {
+        return json(400, { message: 'delivery_address and items are required' })
       }
-      requests.push({
-        method: req.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: req.headers,
-        body,
-      })
-      const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json' })
-        res.end(JSON.stringify(payload))
+      return json(200, ratesShape === 'array' ? rates : { rates })
+    }
+    if (route === 'POST /v2/orders') {
+      if (!isRecord(body) || typeof body.channel_ref_id !== 'string' || !body.channel_ref_id) {
+        return json(400, { message: 'channel_ref_id is required' })
       }
-      if (mode === 'hang') {
-        hanging.add(res)
-        res.on('close', () => hanging.delete(res))
-        return
+      const known = orders.get(body.channel_ref_id)
+      if (known) return json(200, { id: known.id, channel_ref_id: known.channel_ref_id })
+      const order = { id: nextOrderId++, channel_ref_id: body.channel_ref_id, payload: body }
+      orders.set(order.channel_ref_id, order)
+      return json(201, { id: order.id, channel_ref_id: order.channel_ref_id })
+    }
+    if (route === 'GET /v2/order-fulfillments') {
+      const orderId = query.get('order_id') ?? ''
+      if (![...orders.values()].some((order) => String(order.id) === orderId)) {
+        return json(404, { message: `Order ${orderId} not found` })
       }
-      if (mode === 'error') return send(500, { message: 'Internal Server Error' })
-      const status = forced.shift()
-      if (status) return send(status, { message: `forced ${status}` })
-      if (req.headers.authorization !== `Bearer ${apiKey}`) {
-        return send(401, { message: 'Unauthorized' })
-      }
-      const channel = req.headers['bobgo-channel-identifier']
-      if (typeof channel !== 'string' || (channels.size > 0 && !channels.has(channel))) {
-        return send(404, { message: 'Channel not found' })
-      }
-      const route = `${req.method} ${url.pathname}`
-      if (route === 'GET /v2/webhooks') return send(200, [])
-      if (route === 'POST /v2/rates-at-checkout') {
-        if (!isRecord(body) || !isRecord(body.delivery_address) || !Array.isArray(body.items)) {
-          return send(400, { message: 'delivery_address and items are required' })
-        }
-        return send(200, ratesShape === 'array' ? rates : { rates })
-      }
-      if (route === 'POST /v2/orders') {
-        if (!isRecord(body) || typeof body.channel_ref_id !== 'string' || !body.channel_ref_id) {
-          return send(400, { message: 'channel_ref_id is required' })
-        }
-        const known = orders.get(body.channel_ref_id)
-        if (known) return send(200, { id: known.id, channel_ref_id: known.channel_ref_id })
-        const order = { id: nextOrderId++, channel_ref_id: body.channel_ref_id, payload: body }
-        orders.set(order.channel_ref_id, order)
-        return send(201, { id: order.id, channel_ref_id: order.channel_ref_id })
-      }
-      if (route === 'GET /v2/order-fulfillments') {
-        const orderId = url.searchParams.get('order_id') ?? ''
-        if (![...orders.values()].some((order) => String(order.id) === orderId)) {
-          return send(404, { message: `Order ${orderId} not found` })
-        }
-        const shipments = fulfillments.get(orderId) ?? []
-        return send(200, fulfillmentsShape === 'array' ? shipments : { fulfillments: shipments })
-      }
-      send(404, { message: `No route ${route}` })
-    })()
+      const shipments = fulfillments.get(orderId) ?? []
+      return json(200, fulfillmentsShape === 'array' ? shipments : { fulfillments: shipments })
+    }
+    json(404, { message: `No route ${route}` })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
 
   return {
     /** BOBGO_API_URL for the client: the fake's base (paths add /v2/...). */
-    url: `http://127.0.0.1:${port}`,
+    url: http.url,
     apiKey,
-    requests,
+    requests: http.requests,
     /** Requests to one route, e.g. `calls('POST', '/v2/orders')`. */
-    calls(method: string, path: string) {
-      return requests.filter((request) => request.method === method && request.path === path)
-    },
+    calls: http.calls,
     /** The orders Bob Go holds, one per channel_ref_id. */
     orders,
     setRates(next: FakeBobgoRate[], shape: 'object' | 'array' = 'object') {
@@ -184,32 +133,17 @@ export async function startFakeBobgo(
       fulfillmentsShape = shape
     },
     /** The next requests answer these statuses, in order. */
-    failNext(...statuses: number[]) {
-      forced.push(...statuses)
-    },
+    failNext: http.failNext,
     /** Forgets orders, shipments, rates, forced statuses and recorded requests; answers again. */
     reset() {
       orders.clear()
       fulfillments.clear()
-      forced.length = 0
-      requests.length = 0
       rates = []
       nextOrderId = 5001
-      this.setMode('ok')
+      http.reset()
     },
-    setMode(next: FakeBobgoMode) {
-      mode = next
-      if (next !== 'hang') {
-        for (const res of hanging) res.destroy()
-        hanging.clear()
-      }
-    },
-    close() {
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-    },
+    setMode: (next: FakeBobgoMode) => http.setMode(next),
+    close: http.close,
   }
 }
 

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { startFakeHttpServer, type FakeHttpRequest } from './fake-http-server'
 
 /**
  * A fake of Pargo's API on loopback, speaking what the shop uses of it:
@@ -25,81 +24,43 @@ export type FakePargoPoint = {
   businessHours?: string | string[]
 }
 
-export type FakePargoRequest = {
-  method: string
-  path: string
-  query: URLSearchParams
-  headers: IncomingMessage['headers']
-  body: unknown
-}
+export type FakePargoRequest = FakeHttpRequest
 
 export const FAKE_PARGO_USERNAME = 'shop@karoo.example'
 export const FAKE_PARGO_PASSWORD = 'fake-pargo-password'
 
 export async function startFakePargo() {
-  const requests: FakePargoRequest[] = []
-  const forced: number[] = []
   const tokens = new Set<string>()
-  const hanging = new Set<ServerResponse>()
   let points: FakePargoPoint[] = []
   let issued = 0
-  let mode: 'ok' | 'hang' = 'ok'
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://fake.invalid')
-      const text = Buffer.concat(chunks).toString('utf8')
-      let body: unknown = null
-      try {
-        body = text ? (JSON.parse(text) as unknown) : null
-      } catch {
-        body = text
-      }
-      requests.push({
-        method: req.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: req.headers,
-        body,
-      })
-      const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json' })
-        res.end(JSON.stringify(payload))
-      }
-      if (mode === 'hang') {
-        hanging.add(res)
-        res.on('close', () => hanging.delete(res))
-        return
-      }
-      const status = forced.shift()
-      if (status) return send(status, { success: false, message: `forced ${status}` })
-      if (req.method === 'POST' && url.pathname === '/auth') {
+  const http = await startFakeHttpServer(
+    ({ method, path, query, headers, body }, { json }) => {
+      if (method === 'POST' && path === '/auth') {
         const credentials = body as { username?: unknown; password?: unknown } | null
         if (
           credentials?.username !== FAKE_PARGO_USERNAME ||
           credentials.password !== FAKE_PARGO_PASSWORD
         ) {
-          return send(401, { success: false, message: 'Invalid credentials' })
+          return json(401, { success: false, message: 'Invalid credentials' })
         }
         const token = `token-${++issued}`
         tokens.add(token)
-        return send(200, {
+        return json(200, {
           access_token: token,
           refresh_token: `refresh-${issued}`,
           expires_in: 3600,
         })
       }
-      if (req.method === 'GET' && url.pathname === '/pickup_points') {
-        const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
+      if (method === 'GET' && path === '/pickup_points') {
+        const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1]
         if (!bearer || !tokens.has(bearer))
-          return send(401, { success: false, message: 'Unauthorized' })
-        if (!url.searchParams.get('address') && !url.searchParams.get('lat')) {
-          return send(400, { success: false, message: 'address or lat/lng required' })
+          return json(401, { success: false, message: 'Unauthorized' })
+        if (!query.get('address') && !query.get('lat')) {
+          return json(400, { success: false, message: 'address or lat/lng required' })
         }
-        const limit = Number(url.searchParams.get('limit')) || 10
-        return send(200, {
+        const limit = Number(query.get('limit')) || 10
+        return json(200, {
           data: points.slice(0, limit).map((point, i) => ({
             id: String(1000 + i),
             type: 'pickup_points',
@@ -107,18 +68,15 @@ export async function startFakePargo() {
           })),
         })
       }
-      send(404, { success: false, message: 'Not found' })
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+      json(404, { success: false, message: 'Not found' })
+    },
+    { failure: (message) => ({ success: false, message }) },
+  )
 
   return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    calls(method: string, path: string) {
-      return requests.filter((request) => request.method === method && request.path === path)
-    },
+    url: http.url,
+    requests: http.requests,
+    calls: http.calls,
     /** The points Pargo lists, nearest first, for any address. */
     setPoints(next: FakePargoPoint[]) {
       points = structuredClone(next)
@@ -127,29 +85,14 @@ export async function startFakePargo() {
     revokeTokens() {
       tokens.clear()
     },
-    failNext(...statuses: number[]) {
-      forced.push(...statuses)
-    },
-    setMode(next: 'ok' | 'hang') {
-      mode = next
-      if (next === 'ok') {
-        for (const res of hanging) res.destroy()
-        hanging.clear()
-      }
-    },
+    failNext: http.failNext,
+    setMode: (next: 'ok' | 'hang') => http.setMode(next),
     reset() {
-      requests.length = 0
-      forced.length = 0
       tokens.clear()
       points = []
-      this.setMode('ok')
+      http.reset()
     },
-    close() {
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-    },
+    close: http.close,
   }
 }
 
