@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+
+import { startFakeHttpServer, type FakeHttpReply } from './fake-http-server'
 
 /**
  * A fake Cloud Storage JSON API on loopback, for firebase-admin's Storage (through
@@ -33,15 +33,6 @@ export type FakeCloudStorage = {
   requests: string[]
   unhandled: string[]
   close(): Promise<void>
-}
-
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => resolve(Buffer.concat(chunks)))
-    request.on('error', reject)
-  })
 }
 
 /** The parts of a multipart/related body: headers and bytes of each. */
@@ -97,27 +88,22 @@ function resource(bucket: string, name: string, object: StoredObject) {
   }
 }
 
-function json(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'Content-Type': 'application/json' })
-  response.end(JSON.stringify(body))
-}
-
-function notFound(response: ServerResponse) {
-  json(response, 404, { error: { code: 404, message: 'No such object.' } })
+function notFound(reply: FakeHttpReply) {
+  reply.json(404, { error: { code: 404, message: 'No such object.' } })
 }
 
 export async function startFakeCloudStorage(): Promise<FakeCloudStorage> {
   const objects = new Map<string, StoredObject>()
-  const requests: string[] = []
   const unhandled: string[] = []
   let generation = 1
   const key = (bucket: string, name: string) => `${bucket}/${name}`
 
-  const server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://fake')
-    const line = `${request.method} ${url.pathname}${url.search}`
-    requests.push(line)
-    const body = await readBody(request)
+  const line = ({ method, url }: { method: string; url: URL }) =>
+    `${method} ${url.pathname}${url.search}`
+
+  const http = await startFakeHttpServer((request, reply) => {
+    const { url, bytes: body } = request
+    const { res: response, json } = reply
     let match: RegExpExecArray | null
 
     if (
@@ -129,7 +115,7 @@ export async function startFakeCloudStorage(): Promise<FakeCloudStorage> {
       const boundary = /boundary="?([^";]+)"?/.exec(request.headers['content-type'] ?? '')?.[1]
       const parts = boundary ? multipartParts(body, boundary) : []
       const [meta, media] = parts
-      if (!meta || !media) return json(response, 400, { error: { message: 'not multipart' } })
+      if (!meta || !media) return json(400, { error: { message: 'not multipart' } })
       const info = JSON.parse(meta.bytes.toString()) as {
         name?: string
         contentType?: string
@@ -137,7 +123,7 @@ export async function startFakeCloudStorage(): Promise<FakeCloudStorage> {
         metadata?: Record<string, string>
       }
       const name = info.name ?? url.searchParams.get('name')
-      if (!name) return json(response, 400, { error: { message: 'no object name' } })
+      if (!name) return json(400, { error: { message: 'no object name' } })
       const contentType =
         info.contentType ?? /content-type:\s*([^\r\n]+)/i.exec(media.headers)?.[1] ?? ''
       const object: StoredObject = {
@@ -149,7 +135,7 @@ export async function startFakeCloudStorage(): Promise<FakeCloudStorage> {
         updated: new Date().toISOString(),
       }
       objects.set(key(bucket, name), object)
-      return json(response, 200, resource(bucket, name, object))
+      return json(200, resource(bucket, name, object))
     }
 
     if (
@@ -162,7 +148,7 @@ export async function startFakeCloudStorage(): Promise<FakeCloudStorage> {
         .filter(([k]) => k.startsWith(key(bucket, prefix)))
         .map(([k, object]) => resource(bucket, k.slice(bucket.length + 1), object))
         .sort((a, b) => (a.name < b.name ? -1 : 1))
-      return json(response, 200, { kind: 'storage#objects', items })
+      return json(200, { kind: 'storage#objects', items })
     }
 
     if ((match = /^(?:\/storage\/v1)?\/b\/([^/]+)\/o\/(.+)$/.exec(url.pathname))) {
@@ -170,13 +156,13 @@ export async function startFakeCloudStorage(): Promise<FakeCloudStorage> {
       const name = decodeURIComponent(match[2] as string)
       const object = objects.get(key(bucket, name))
       if (request.method === 'DELETE') {
-        if (!object) return notFound(response)
+        if (!object) return notFound(reply)
         objects.delete(key(bucket, name))
         response.writeHead(204).end()
         return
       }
       if (request.method === 'GET') {
-        if (!object) return notFound(response)
+        if (!object) return notFound(reply)
         if (url.searchParams.get('alt') === 'media') {
           response.writeHead(200, {
             'Content-Type': object.contentType,
@@ -187,7 +173,7 @@ export async function startFakeCloudStorage(): Promise<FakeCloudStorage> {
           response.end(object.bytes)
           return
         }
-        return json(response, 200, resource(bucket, name, object))
+        return json(200, resource(bucket, name, object))
       }
     }
 
@@ -197,7 +183,7 @@ export async function startFakeCloudStorage(): Promise<FakeCloudStorage> {
       const object = objects.get(key(bucket, name))
       const tokens = object?.metadata.firebaseStorageDownloadTokens?.split(',') ?? []
       if (!object || !tokens.includes(url.searchParams.get('token') ?? '')) {
-        return notFound(response)
+        return notFound(reply)
       }
       const etag = `"${createHash('md5').update(object.bytes).digest('hex')}"`
       const headers = {
@@ -214,21 +200,17 @@ export async function startFakeCloudStorage(): Promise<FakeCloudStorage> {
       return
     }
 
-    unhandled.push(line)
-    json(response, 501, { error: { code: 501, message: `fake Cloud Storage: ${line}` } })
+    unhandled.push(line(request))
+    json(501, { error: { code: 501, message: `fake Cloud Storage: ${line(request)}` } })
   })
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
   return {
-    host: `127.0.0.1:${port}`,
+    host: `127.0.0.1:${http.port}`,
     objects,
-    requests,
+    get requests() {
+      return http.requests.map(line)
+    },
     unhandled,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections()
-        server.close((error) => (error ? reject(error) : resolve()))
-      }),
+    close: http.close,
   }
 }

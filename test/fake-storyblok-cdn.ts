@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { startFakeHttpServer } from './fake-http-server'
 
 type RawStory = {
   uuid: string
@@ -22,75 +21,61 @@ export type FakeCdnMode = 'ok' | 'error' | 'refuse' | 'hang'
 export async function startFakeStoryblok() {
   let version = 100
   const snapshots = new Map<number, RawStory[]>([[version, []]])
-  const requests: URL[] = []
-  const forced: number[] = []
-  let mode: FakeCdnMode = 'ok'
+  let refusing = false
 
   const current = (cv: number) => snapshots.get(cv) ?? snapshots.get(version) ?? []
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://fake.invalid')
-    requests.push(url)
-    if (mode === 'hang') return
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'Content-Type': 'application/json' })
-      res.end(JSON.stringify(body))
-    }
-    if (mode === 'error') return send(500, { error: 'Internal Server Error' })
-    const status = forced.shift()
-    if (status) return send(status, { error: `forced ${status}` })
-    if (!url.searchParams.get('token')) return send(401, { error: 'Unauthorized' })
+  const http = await startFakeHttpServer(
+    ({ url, query }, { json, res }) => {
+      if (!query.get('token')) return json(401, { error: 'Unauthorized' })
 
-    const cv = Number(url.searchParams.get('cv')) || version
-    const stories = current(cv)
-    const path = url.pathname.replace(/^\/v2\/cdn\//, '')
+      const cv = Number(query.get('cv')) || version
+      const stories = current(cv)
+      const path = url.pathname.replace(/^\/v2\/cdn\//, '')
 
-    if (path === 'spaces/me') return send(200, { space: { id: 1, name: 'Fake', version } })
+      if (path === 'spaces/me') return json(200, { space: { id: 1, name: 'Fake', version } })
 
-    if (path === 'stories') {
-      let found = stories
-      const startsWith = url.searchParams.get('starts_with')
-      const byUuids = url.searchParams.get('by_uuids')
-      if (startsWith) found = found.filter((s) => s.full_slug.startsWith(startsWith))
-      if (byUuids) found = found.filter((s) => byUuids.split(',').includes(s.uuid))
-      const sortBy = url.searchParams.get('sort_by')
-      if (sortBy === 'content.date:desc') {
-        found = [...found].sort((a, b) =>
-          String(b.content.date).localeCompare(String(a.content.date)),
-        )
+      if (path === 'stories') {
+        let found = stories
+        const startsWith = query.get('starts_with')
+        const byUuids = query.get('by_uuids')
+        if (startsWith) found = found.filter((s) => s.full_slug.startsWith(startsWith))
+        if (byUuids) found = found.filter((s) => byUuids.split(',').includes(s.uuid))
+        const sortBy = query.get('sort_by')
+        if (sortBy === 'content.date:desc') {
+          found = [...found].sort((a, b) =>
+            String(b.content.date).localeCompare(String(a.content.date)),
+          )
+        }
+        const perPage = Number(query.get('per_page')) || 25
+        res.setHeader('per-page', String(perPage))
+        res.setHeader('total', String(found.length))
+        return json(200, { stories: found.slice(0, perPage), cv, rels: [], links: [] })
       }
-      const perPage = Number(url.searchParams.get('per_page')) || 25
-      res.setHeader('per-page', String(perPage))
-      res.setHeader('total', String(found.length))
-      return send(200, { stories: found.slice(0, perPage), cv, rels: [], links: [] })
-    }
 
-    if (path.startsWith('stories/')) {
-      const slug = decodeURIComponent(path.slice('stories/'.length))
-      const story = stories.find((s) => s.full_slug === slug)
-      if (!story) return send(404, ['This record could not be found'])
-      const relations = (url.searchParams.get('resolve_relations') ?? '').split(',').filter(Boolean)
-      const uuids = relations.flatMap((rel) => relationUuids(story.content, rel))
-      const rels = stories.filter((s) => uuids.includes(s.uuid))
-      // The real API inlines up to 50 related stories and lists only uuids beyond that.
-      return uuids.length > 50
-        ? send(200, { story, cv, rel_uuids: uuids, links: [] })
-        : send(200, { story, cv, rels, links: [] })
-    }
-    send(404, ['Not found'])
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  const stopListening = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      // Requests left hanging end with the outage, as a crashed CDN node would drop them.
-      server.closeAllConnections()
-    })
+      if (path.startsWith('stories/')) {
+        const slug = decodeURIComponent(path.slice('stories/'.length))
+        const story = stories.find((s) => s.full_slug === slug)
+        if (!story) return json(404, ['This record could not be found'])
+        const relations = (query.get('resolve_relations') ?? '').split(',').filter(Boolean)
+        const uuids = relations.flatMap((rel) => relationUuids(story.content, rel))
+        const rels = stories.filter((s) => uuids.includes(s.uuid))
+        // The real API inlines up to 50 related stories and lists only uuids beyond that.
+        return uuids.length > 50
+          ? json(200, { story, cv, rel_uuids: uuids, links: [] })
+          : json(200, { story, cv, rels, links: [] })
+      }
+      json(404, ['Not found'])
+    },
+    { failure: (error) => ({ error }) },
+  )
 
   return {
-    endpoint: `http://127.0.0.1:${port}/v2`,
-    requests,
+    endpoint: `${http.url}/v2`,
+    /** The URL of every request. */
+    get requests() {
+      return http.requests.map((request) => request.url)
+    },
     get version() {
       return version
     },
@@ -104,19 +89,20 @@ export async function startFakeStoryblok() {
       snapshots.set(version, structuredClone(next))
     },
     /** The next requests answer these statuses, in order. */
-    failNext(...statuses: number[]) {
-      forced.push(...statuses)
-    },
+    failNext: http.failNext,
     /** Switches between answering and the outages of {@link FakeCdnMode}; `refuse` frees the port. */
     async setMode(next: FakeCdnMode) {
-      if (next === mode) return
-      const wasRefusing = mode === 'refuse'
-      mode = next
-      if (next === 'refuse') await stopListening()
-      else if (wasRefusing)
-        await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+      if (next === 'refuse') {
+        // Requests left hanging end with the outage, as a crashed CDN node would drop them.
+        if (!refusing) await http.close()
+        refusing = true
+        return
+      }
+      if (refusing) await http.reopen()
+      refusing = false
+      http.setMode(next)
     },
-    close: () => (server.listening ? stopListening() : Promise.resolve()),
+    close: http.close,
   }
 }
 
