@@ -28,7 +28,8 @@ import { formatRand } from '~/lib/money'
 import { requestContext } from '~/lib/request-context.server'
 import { addressCard } from '~/lib/shipping/address-view'
 import { ADDRESS_BOOK_MAX } from '~/lib/shipping/types'
-import { CheckoutTotals, DeliveryOptions } from '~/components/shipping/delivery-options'
+import { TotalsList } from '~/components/orders/totals-view'
+import { DeliveryOptions } from '~/components/shipping/delivery-options'
 import { useDeliveryQuote } from '~/components/shipping/use-delivery-quote'
 import { LineOptions } from '~/components/line-options'
 import addressStyles from '~/styles/addresses.css'
@@ -94,6 +95,7 @@ export default function CheckoutPage() {
   const actionData = useActionData<typeof action>()
   const shipping = useDeliveryQuote(delivery, actionData?.delivery)
   const method = selectedOption(shipping.quote, shipping.checked)
+  const deliveryTotals = totalsWith(totals.subtotalCents, method)
   const submitting = useIsPending()
   const [form, fields] = useForm<
     z.input<typeof checkoutFormSchema>,
@@ -174,9 +176,10 @@ export default function CheckoutPage() {
               </li>
             ))}
           </ul>
-          <CheckoutTotals
-            totals={totalsWith(totals.subtotalCents, method)}
-            methodName={method?.name ?? 'Standard delivery'}
+          <TotalsList
+            totals={deliveryTotals}
+            deliveryName={method?.name ?? 'Standard delivery'}
+            deliveryKnown={deliveryTotals.deliveryKnown}
           />
           {hasProblems ? (
             <p className="summary-card__problem">

@@ -7,11 +7,17 @@ export function TotalsList({
   totals,
   showFreeShippingHint = false,
   deliveryName,
+  deliveryKnown = true,
 }: {
   totals: Pick<Totals, 'subtotalCents' | 'shippingCents' | 'totalCents' | 'vatCents'>
   showFreeShippingHint?: boolean
   /** The delivery method the price is for (an order's); without one the line says "Shipping". */
   deliveryName?: string
+  /**
+   * False while the method's price waits for the address (checkout): the delivery line says so and
+   * the total is the rest "+ delivery".
+   */
+  deliveryKnown?: boolean
 }) {
   const short = FREE_SHIPPING_FROM_CENTS - totals.subtotalCents
   return (
@@ -23,11 +29,20 @@ export function TotalsList({
         </div>
         <div className="totals__row">
           <dt>{deliveryName ? `Delivery: ${deliveryName}` : 'Shipping'}</dt>
-          <dd>{totals.shippingCents === 0 ? 'Free' : formatRand(totals.shippingCents)}</dd>
+          <dd>
+            {!deliveryKnown
+              ? 'From your address'
+              : totals.shippingCents === 0
+                ? 'Free'
+                : formatRand(totals.shippingCents)}
+          </dd>
         </div>
         <div className="totals__row totals__row--total">
           <dt>Total</dt>
-          <dd>{formatRand(totals.totalCents)}</dd>
+          <dd>
+            {formatRand(totals.totalCents)}
+            {deliveryKnown ? null : ' + delivery'}
+          </dd>
         </div>
       </dl>
       <p className="totals__vat">includes VAT of {formatRand(totals.vatCents)}</p>

@@ -1,7 +1,7 @@
 import { useHydrated } from 'remix-utils/use-hydrated'
 
 import { ErrorList, type FieldMeta } from '~/components/forms'
-import type { DeliveryOptionView, DeliveryQuote, DeliveryTotals } from '~/lib/checkout/delivery'
+import type { DeliveryOptionView, DeliveryQuote } from '~/lib/checkout/delivery'
 import { formatRand } from '~/lib/money'
 
 /** A method's price as the radio and the summary say it. */
@@ -104,39 +104,5 @@ export function DeliveryOptions({
         </div>
       )}
     </fieldset>
-  )
-}
-
-/** The summary's totals with the chosen method: its name on the delivery line, VAT on the whole. */
-export function CheckoutTotals({
-  totals,
-  methodName,
-}: {
-  totals: DeliveryTotals
-  methodName: string
-}) {
-  return (
-    <div className="totals">
-      <dl>
-        <div className="totals__row">
-          <dt>Subtotal</dt>
-          <dd>{formatRand(totals.subtotalCents)}</dd>
-        </div>
-        <div className="totals__row">
-          <dt>Delivery: {methodName}</dt>
-          <dd>
-            {totals.deliveryKnown ? deliveryPrice(totals.shippingCents) : 'From your address'}
-          </dd>
-        </div>
-        <div className="totals__row totals__row--total">
-          <dt>Total</dt>
-          <dd>
-            {formatRand(totals.totalCents)}
-            {totals.deliveryKnown ? null : ' + delivery'}
-          </dd>
-        </div>
-      </dl>
-      <p className="totals__vat">includes VAT of {formatRand(totals.vatCents)}</p>
-    </div>
   )
 }
