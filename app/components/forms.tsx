@@ -183,6 +183,12 @@ const hintId = (meta: FieldMeta) => `${meta.id}-hint`
 
 type InputType = 'text' | 'email' | 'password' | 'tel' | 'number' | 'search' | 'url'
 
+/** A hidden input for a field the form carries but does not show (a row's id in a list). */
+export function HiddenField({ meta }: { meta: FieldMeta }) {
+  const { key, ...props } = getInputProps(meta, { type: 'hidden' })
+  return <input key={key} {...props} />
+}
+
 /** A labelled input. Extra attributes (autoComplete, inputMode, ...) go onto the input. */
 export function Field({
   meta,

@@ -12,6 +12,7 @@ import {
   ErrorList,
   Field,
   FormErrors,
+  HiddenField,
   TextareaField,
   VALIDATE_ON,
   type FieldMeta,
@@ -233,7 +234,7 @@ export function ProductForm({
                     <tr key={row.key}>
                       <th scope="row">
                         {label}
-                        <HiddenInput meta={variant.id} />
+                        <HiddenField meta={variant.id} />
                       </th>
                       <td>
                         <CellInput
@@ -299,11 +300,6 @@ export function ProductForm({
       </div>
     </Form>
   )
-}
-
-function HiddenInput({ meta }: { meta: FieldMeta }) {
-  const { key, ...props } = getInputProps(meta, { type: 'hidden' })
-  return <input key={key} {...props} />
 }
 
 /** An input in a table cell: its label read by screen readers, its errors under it. */

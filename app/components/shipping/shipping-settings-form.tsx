@@ -13,10 +13,10 @@ import {
   ErrorSummary,
   Field,
   FormErrors,
+  HiddenField,
   SelectField,
   TextareaField,
   VALIDATE_ON,
-  type FieldMeta,
 } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import type { ShippingFormValues } from '~/lib/admin/shipping-form'
@@ -84,7 +84,7 @@ export function ShippingSettingsForm({
             {isNew ? (
               <p className="field__hint">Leave empty to add no zone.</p>
             ) : (
-              <HiddenInput meta={zone.id} />
+              <HiddenField meta={zone.id} />
             )}
             <Field meta={zone.name} label={`Name of ${isNew ? 'the new zone' : title}`} />
             <Field
@@ -186,9 +186,4 @@ export function ShippingSettingsForm({
       </div>
     </Form>
   )
-}
-
-function HiddenInput({ meta }: { meta: FieldMeta }) {
-  const { key, ...props } = getInputProps(meta, { type: 'hidden' })
-  return <input key={key} {...props} />
 }
