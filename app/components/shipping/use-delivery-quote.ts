@@ -2,17 +2,10 @@ import { useFetcher } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 
 import type { DeliveryQuote } from '~/lib/checkout/delivery'
+import { CHECKOUT_ADDRESS_FIELDS } from '~/lib/checkout/schema'
 
 /** The fields a change of which asks for the delivery options again. */
-const ADDRESS_FIELDS = new Set([
-  'addressId',
-  'line1',
-  'line2',
-  'suburb',
-  'city',
-  'province',
-  'postalCode',
-])
+const ADDRESS_FIELDS = new Set<string>(CHECKOUT_ADDRESS_FIELDS)
 
 /** How long the address must rest before the options are asked for again. */
 export const QUOTE_DEBOUNCE_MS = 400

@@ -74,12 +74,8 @@ export const checkoutQuoteSchema = z
   })
   .and(deliveryAddressSchema)
 
-/** The form's field names, in the order the page shows them. */
-export const CHECKOUT_FIELDS = [
-  'email',
-  'firstName',
-  'lastName',
-  'phone',
+/** The delivery address's field names (a saved address or one typed): what the methods depend on. */
+export const CHECKOUT_ADDRESS_FIELDS = [
   'addressId',
   'line1',
   'line2',
@@ -87,4 +83,13 @@ export const CHECKOUT_FIELDS = [
   'city',
   'province',
   'postalCode',
+] as const
+
+/** The form's field names, in the order the page shows them. */
+export const CHECKOUT_FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'phone',
+  ...CHECKOUT_ADDRESS_FIELDS,
 ] as const
