@@ -1,3 +1,5 @@
+import { PROVINCES } from '~/lib/data/types'
+
 import type { ShippingSettings, ShippingZone } from './types'
 
 /**
@@ -82,16 +84,8 @@ export const DEFAULT_ZONES: readonly ShippingZone[] = [
     id: 'regional',
     name: 'Regional',
     position: 1,
-    provinces: [
-      'Eastern Cape',
-      'Free State',
-      'Gauteng',
-      'KwaZulu-Natal',
-      'Limpopo',
-      'Mpumalanga',
-      'North West',
-      'Western Cape',
-    ],
+    // Every province but the Northern Cape, which is outlying.
+    provinces: PROVINCES.filter((province) => province !== 'Northern Cape'),
     postalRanges: [],
     bands: bands([119, 139, 189, 269]),
     perExtraKgCents: rands(14),
