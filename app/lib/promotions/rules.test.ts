@@ -4,6 +4,7 @@ import { vatIncluded } from '~/lib/money'
 
 import {
   applyPromotions,
+  availabilityRefusal,
   bestOffer,
   dependsOnCart,
   discountLabel,
@@ -470,6 +471,36 @@ describe('refusals in plain words', () => {
       'not_for_these_products',
       'below_minimum',
     ])
+  })
+})
+
+describe('availability whatever the cart (what the store asks again when it claims a use)', () => {
+  it('refuses with the same words, without looking at a cart', () => {
+    const at = { now: NOW, customerUses: 0 }
+    expect(availabilityRefusal(null, at)).toEqual({
+      reason: 'unknown',
+      message: 'We do not know that code: check it and try again',
+    })
+    expect(availabilityRefusal(code(), at)).toBeNull()
+    // Minimum and scope are the cart's part: not judged here.
+    const cartBound = code({
+      minSpendCents: 1_000_000,
+      scope: { categories: ['braai'], productIds: [] },
+    })
+    expect(availabilityRefusal(cartBound, at)).toBeNull()
+    expect(availabilityRefusal(code({ usageLimit: 5, uses: 4 }), { ...at, totalUses: 5 })).toEqual({
+      reason: 'used_up',
+      message: 'Code SAVE10 has been used up',
+    })
+    expect(
+      availabilityRefusal(code({ perCustomerLimit: 2 }), { now: NOW, customerUses: 2 }),
+    ).toEqual({
+      reason: 'already_used',
+      message: 'You have already used code SAVE10 the 2 times each customer may',
+    })
+    expect(
+      availabilityRefusal(code({ endsAt: parseSastInstant('2025-06-14', 'end') }), at),
+    ).toEqual({ reason: 'ended', message: 'Code SAVE10 ran until 14 June 2025 and has ended' })
   })
 })
 

@@ -175,15 +175,20 @@ function scopeCents(discount: Discount, cart: PromotionCart): number {
   return cents
 }
 
-/** Why the discount does not apply to the cart at the time, or null when it does. */
-function judge(
-  discount: Discount,
-  cart: PromotionCart,
-  ctx: PromotionContext,
+/**
+ * Why a use of the discount cannot be had at `now` whatever the cart holds (unknown, switched off,
+ * not started, ended, used up, used up by this shopper), or null. `totalUses` defaults to the
+ * discount's own count. The store asks this again when it claims a use as the order is placed; the
+ * cart's part (scope, minimum) was judged when the order was priced.
+ */
+export function availabilityRefusal(
+  discount: Discount | null,
+  at: { now: Date; customerUses: number; totalUses?: number },
 ): DiscountRefusal | null {
+  if (discount === null) return UNKNOWN_CODE
   const name = nameOf(discount)
   if (!discount.active) return refuse('inactive', `${name} is no longer available`)
-  const now = ctx.now.getTime()
+  const now = at.now.getTime()
   if (discount.startsAt !== null && now < Date.parse(discount.startsAt)) {
     return refuse('not_started', `${name} starts on ${whenText(discount.startsAt)}`)
   }
@@ -193,12 +198,11 @@ function judge(
       : `${name} ended on ${formatSastDateTime(discount.endsAt)}`
     return refuse('ended', message)
   }
-  const totalUses = ctx.totalUses?.[discount.id] ?? discount.uses
+  const totalUses = at.totalUses ?? discount.uses
   if (discount.usageLimit !== null && totalUses >= discount.usageLimit) {
     return refuse('used_up', `${name} has been used up`)
   }
-  const customerUses = ctx.customerUses?.[discount.id] ?? 0
-  if (discount.perCustomerLimit !== null && customerUses >= discount.perCustomerLimit) {
+  if (discount.perCustomerLimit !== null && at.customerUses >= discount.perCustomerLimit) {
     const subject = discount.code ? `code ${discount.code}` : 'this offer'
     return refuse(
       'already_used',
@@ -207,6 +211,22 @@ function judge(
         : `You have already used ${subject} the ${discount.perCustomerLimit} times each customer may`,
     )
   }
+  return null
+}
+
+/** Why the discount does not apply to the cart at the time, or null when it does. */
+function judge(
+  discount: Discount,
+  cart: PromotionCart,
+  ctx: PromotionContext,
+): DiscountRefusal | null {
+  const refusal = availabilityRefusal(discount, {
+    now: ctx.now,
+    customerUses: ctx.customerUses?.[discount.id] ?? 0,
+    totalUses: ctx.totalUses?.[discount.id],
+  })
+  if (refusal) return refusal
+  const name = nameOf(discount)
   if (!cart.lines.some((line) => line.quantity > 0)) {
     return refuse('empty_cart', `${name} applies once your cart has something in it`)
   }
