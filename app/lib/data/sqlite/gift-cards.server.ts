@@ -113,11 +113,15 @@ function balanceStatements(db: Db) {
       `UPDATE gift_cards SET balance_cents = balance_cents + @balance,
          held_cents = held_cents + @held, updated_at = @at WHERE id = @id`,
     ),
+    /** Moves a customer's credit by these amounts; the row must exist (openCredit). */
     moveCredit: db.prepare(
+      `UPDATE store_credits SET balance_cents = balance_cents + @balance,
+         held_cents = held_cents + @held, updated_at = @at WHERE user_id = @id`,
+    ),
+    /** Gives a customer a credit row (zero) if they have none. */
+    openCredit: db.prepare<[string, string]>(
       `INSERT INTO store_credits (user_id, balance_cents, held_cents, updated_at)
-         VALUES (@id, @balance, @held, @at)
-       ON CONFLICT (user_id) DO UPDATE SET balance_cents = balance_cents + @balance,
-         held_cents = held_cents + @held, updated_at = @at`,
+       VALUES (?, 0, 0, ?) ON CONFLICT (user_id) DO NOTHING`,
     ),
     cardEntry: (cardId: string, entry: BalanceEntry) =>
       insertCardEntry.run(entryParams(cardId, entry)),
@@ -345,6 +349,7 @@ export function createStoreCreditStore(context: SqliteContext): StoreCreditStore
       return db
         .transaction((): StoreCredit => {
           const at = context.now()
+          s.openCredit.run(userId, at)
           s.moveCredit.run({ id: userId, balance: amountCents, held: 0, at })
           s.creditEntry(userId, balanceEntry('credited', amountCents, at, { by, note }))
           return get(userId)
