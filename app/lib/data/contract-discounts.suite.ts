@@ -298,7 +298,13 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
         expect(refused).toHaveLength(15)
         for (const r of refused) {
           expect(r.reason).toBeInstanceOf(DiscountUnavailableError)
-          expect(r.reason).toMatchObject({ reason: 'used_up', discountId: code.id, code: 'SAVE10' })
+          expect(r.reason).toMatchObject({
+            reason: 'used_up',
+            discountId: code.id,
+            code: 'SAVE10',
+            // The rules' words for the shopper.
+            message: 'Code SAVE10 has been used up',
+          })
         }
         for (const r of placed) expect(r.value.discounts).toEqual([applied(code, 1_290)])
         // Only the placed orders reserved stock, and only they exist.
@@ -318,7 +324,10 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
         // The same email in another case is the same guest.
         const again = await refusal(place(discounted(code, { email: 'thandi@example.CO.ZA' })))
         expect(again).toBeInstanceOf(DiscountUnavailableError)
-        expect(again).toMatchObject({ reason: 'already_used' })
+        expect(again).toMatchObject({
+          reason: 'already_used',
+          message: 'You have already used code SAVE10',
+        })
         // Signed in with that email, the customer has used it too.
         await expect(
           place(discounted(code, { userId: 'u1', email: 'thandi@example.co.za' })),

@@ -4,19 +4,18 @@ import {
   DISCOUNT_KINDS,
   type AppliedDiscount,
   type BalanceEntry,
-  type Discount,
   type DiscountDraft,
 } from '~/lib/promotions/types'
 
 import { emailKey, iso } from './rules.server'
-import type { DiscountClaimRefusal, DiscountCustomer } from './store'
+import type { DiscountCustomer } from './store'
 import type { Cents, OrderDraft } from './types'
 
 /*
  * What both adapters apply to discounts, gift cards and store credit inside their transactions
  * (docs/contracts.md "Promotions and gift cards"), so SQLite and Firestore cannot drift apart on
- * what a draft may hold, who a customer is, or when a use may be claimed. Which amounts a cart gets
- * is decided by the pure rules (app/lib/promotions/rules.ts) before the store sees the order.
+ * what a draft may hold or who a customer is. Which amounts a cart gets, and whether a use may be
+ * claimed at all (availabilityRefusal), is decided by the pure rules (app/lib/promotions/rules.ts).
  */
 
 function wholeCents(label: string, cents: unknown, min: number): asserts cents is Cents {
@@ -96,27 +95,6 @@ export function customerKeys(customer: DiscountCustomer): string[] {
   const keys = [`email:${emailKey(customer.email)}`]
   if (customer.userId !== null) keys.unshift(`user:${customer.userId}`)
   return keys
-}
-
-/**
- * Why a use of `discount` cannot be claimed now, at `nowMs`, with the customer's uses counted so far
- * (the largest of their keys' counts), or null when it can. The cart's own rules (scope, minimum)
- * were judged when checkout quoted the order.
- */
-export function claimRefusal(
-  discount: Discount | null,
-  nowMs: number,
-  customerUses: number,
-): DiscountClaimRefusal | null {
-  if (!discount) return 'unknown'
-  if (!discount.active) return 'inactive'
-  if (discount.startsAt !== null && nowMs < Date.parse(discount.startsAt)) return 'not_started'
-  if (discount.endsAt !== null && nowMs >= Date.parse(discount.endsAt)) return 'ended'
-  if (discount.usageLimit !== null && discount.uses >= discount.usageLimit) return 'used_up'
-  if (discount.perCustomerLimit !== null && customerUses >= discount.perCustomerLimit) {
-    return 'already_used'
-  }
-  return null
 }
 
 /** What an order pays with besides PayFast, and the discounts it claims, checked and normalised. */

@@ -17,6 +17,7 @@ import type {
   BalanceEntry,
   Discount,
   DiscountDraft,
+  DiscountRefusal,
   DiscountRefusalReason,
   GiftCard,
   StoreCredit,
@@ -265,16 +266,19 @@ export type DiscountClaimRefusal = Extract<
  * A discount the order applies cannot be claimed as it is placed (docs/contracts.md "Promotions and
  * gift cards"): gone, switched off, outside its dates, used up (`used_up`: its usage limit is
  * reached) or used up by this customer (`already_used`). Nothing was placed and no stock reserved.
- * The page quotes the cart again (with the store's fresh counts) for the words to show.
+ * The message is the rules' own words for the shopper.
  */
 export class DiscountUnavailableError extends Error {
   name = 'DiscountUnavailableError'
+  readonly reason: DiscountClaimRefusal
   constructor(
     readonly discountId: string,
     readonly code: string | null,
-    readonly reason: DiscountClaimRefusal,
+    /** The rules' refusal (availabilityRefusal): its message is in plain words for the shopper. */
+    refusal: DiscountRefusal,
   ) {
-    super(`${code ? `Code ${code}` : `Offer ${discountId}`} cannot be used: ${reason}`)
+    super(refusal.message)
+    this.reason = refusal.reason as DiscountClaimRefusal
   }
 }
 

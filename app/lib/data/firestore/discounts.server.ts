@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 
 import type { DocumentReference, Transaction } from 'firebase-admin/firestore'
 
-import { normalizeDiscountCode } from '~/lib/promotions/rules'
+import { availabilityRefusal, normalizeDiscountCode } from '~/lib/promotions/rules'
 import type { AppliedDiscount, Discount } from '~/lib/promotions/types'
 
-import { checkDiscountDraft, claimRefusal, customerKeys } from '../promotions.server'
+import { checkDiscountDraft, customerKeys } from '../promotions.server'
 import { assertPage, safeDocId } from '../rules.server'
 import {
   DiscountUnavailableError,
@@ -66,7 +66,7 @@ async function readCustomerCounts(
  */
 export async function prepareDiscountClaims(
   tx: Transaction,
-  { col, nowMs }: Pick<FirestoreContext, 'col' | 'nowMs'>,
+  { col }: Pick<FirestoreContext, 'col'>,
   orderId: string,
   customer: DiscountCustomer,
   discounts: readonly AppliedDiscount[],
@@ -84,7 +84,7 @@ export async function prepareDiscountClaims(
       ? await readCustomerCounts((r) => tx.getAll(...r), col, discount.id, keys)
       : []
     const customerUses = Math.max(0, ...counts.map((count) => count.uses))
-    const refusal = claimRefusal(discount, nowMs(), customerUses)
+    const refusal = availabilityRefusal(discount, { now: new Date(at), customerUses })
     if (refusal) throw new DiscountUnavailableError(applied.discountId, applied.code, refusal)
     writes.push(() => {
       tx.update(refs[i]!, {

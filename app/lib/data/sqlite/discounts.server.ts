@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 
-import { normalizeDiscountCode } from '~/lib/promotions/rules'
+import { availabilityRefusal, normalizeDiscountCode } from '~/lib/promotions/rules'
 import type { AppliedDiscount, Discount, DiscountScope } from '~/lib/promotions/types'
 
-import { checkDiscountDraft, claimRefusal } from '../promotions.server'
+import { checkDiscountDraft } from '../promotions.server'
 import { assertPage, emailKey } from '../rules.server'
 import {
   DiscountUnavailableError,
@@ -136,14 +136,13 @@ export function discountClaims(context: SqliteContext) {
       discounts: readonly AppliedDiscount[],
       at: string,
     ) {
-      const nowMs = Date.parse(at)
+      const now = new Date(at)
       for (const applied of discounts) {
         const discount = reads.get(applied.discountId)
-        const refusal = claimRefusal(
-          discount,
-          nowMs,
-          discount ? reads.customerUses(discount.id, customer) : 0,
-        )
+        const refusal = availabilityRefusal(discount, {
+          now,
+          customerUses: discount ? reads.customerUses(discount.id, customer) : 0,
+        })
         if (refusal) throw new DiscountUnavailableError(applied.discountId, applied.code, refusal)
         insertUse.run({
           discountId: applied.discountId,
