@@ -98,6 +98,10 @@ export function describeFirestoreLegacyDocuments(projectId: string): void {
         refundNeeded: false,
         shipping: null,
         shippingCents: 9900,
+        // Written before promotions: no discount, gift card or store credit.
+        discounts: [],
+        giftCards: [],
+        storeCreditCents: 0,
       })
       expect(order?.history).toEqual([
         { status: 'pending_payment', at: then, note: null, by: null },

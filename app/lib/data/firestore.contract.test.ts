@@ -10,6 +10,8 @@ import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './orders.suite'
 import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
 import { describeContentCopiesContract } from './contract-content-copies.suite'
+import { describeDiscountsContract } from './contract-discounts.suite'
+import { describeGiftCardsContract } from './contract-gift-cards.suite'
 import { describeOutboxContract } from './contract-outbox.suite'
 import { describeRateLimitContract } from './contract-rate-limits.suite'
 import { describeReviewPagesContract } from './contract-review-pages.suite'
@@ -65,5 +67,7 @@ if (!emulator) {
   describeAddressBookContract(`firestore emulator at ${emulator}`, harness())
   describeBobgoContract(`firestore emulator at ${emulator}`, harness())
   describeShippingContract(`firestore emulator at ${emulator}`, harness())
+  describeDiscountsContract(`firestore emulator at ${emulator}`, harness())
+  describeGiftCardsContract(`firestore emulator at ${emulator}`, harness())
   describeFirestoreLegacyDocuments(`demo-legacy-${randomBytes(5).toString('hex')}`)
 }

@@ -10,6 +10,8 @@ import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './orders.suite'
 import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
 import { describeContentCopiesContract } from './contract-content-copies.suite'
+import { describeDiscountsContract } from './contract-discounts.suite'
+import { describeGiftCardsContract } from './contract-gift-cards.suite'
 import { describeOutboxContract } from './contract-outbox.suite'
 import { describeRateLimitContract } from './contract-rate-limits.suite'
 import { describeReviewPagesContract } from './contract-review-pages.suite'
@@ -38,3 +40,5 @@ describeContentCopiesContract('sqlite', harness)
 describeAddressBookContract('sqlite', harness)
 describeBobgoContract('sqlite', harness)
 describeShippingContract('sqlite', harness)
+describeDiscountsContract('sqlite', harness)
+describeGiftCardsContract('sqlite', harness)

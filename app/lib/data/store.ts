@@ -13,6 +13,15 @@ import type {
   User,
 } from './types'
 import type { ProductInput } from './variants'
+import type {
+  BalanceEntry,
+  Discount,
+  DiscountDraft,
+  DiscountRefusal,
+  DiscountRefusalReason,
+  GiftCard,
+  StoreCredit,
+} from '~/lib/promotions/types'
 import type { AddressDraft, SavedAddress } from '~/lib/shipping/types'
 import type { DecideMove, MoveDecision } from '~/lib/orders/life'
 import type { ShippingSettingsInput } from '~/lib/shipping/settings'
@@ -247,12 +256,81 @@ export class DuplicateEmailError extends Error {
   name = 'DuplicateEmailError'
 }
 
+/** Why placing an order could not claim a use of one of its discounts. */
+export type DiscountClaimRefusal = Extract<
+  DiscountRefusalReason,
+  'unknown' | 'inactive' | 'not_started' | 'ended' | 'used_up' | 'already_used'
+>
+
+/**
+ * A discount the order applies cannot be claimed as it is placed (docs/contracts.md "Promotions and
+ * gift cards"): gone, switched off, outside its dates, used up (`used_up`: its usage limit is
+ * reached) or used up by this customer (`already_used`). Nothing was placed and no stock reserved.
+ * The message is the rules' own words for the shopper.
+ */
+export class DiscountUnavailableError extends Error {
+  name = 'DiscountUnavailableError'
+  readonly reason: DiscountClaimRefusal
+  constructor(
+    readonly discountId: string,
+    readonly code: string | null,
+    /** The rules' refusal (availabilityRefusal): its message is in plain words for the shopper. */
+    refusal: DiscountRefusal,
+  ) {
+    super(refusal.message)
+    this.reason = refusal.reason as DiscountClaimRefusal
+  }
+}
+
+/**
+ * A gift card or the buyer's store credit cannot pay what the order asks of it (unknown or
+ * cancelled card: 0 available). Nothing was placed and no stock reserved.
+ */
+export class InsufficientBalanceError extends Error {
+  name = 'InsufficientBalanceError'
+  constructor(
+    readonly shortfalls: {
+      source: 'gift_card' | 'store_credit'
+      /** The card's code as given (normalised); null for store credit. */
+      code: string | null
+      requestedCents: number
+      availableCents: number
+    }[],
+  ) {
+    super(
+      shortfalls
+        .map(
+          (s) =>
+            `${s.source === 'gift_card' ? `gift card ${s.code}` : 'store credit'}: ${s.availableCents} available, ${s.requestedCents} asked`,
+        )
+        .join('; '),
+    )
+  }
+}
+
+/** Another discount already has this code (codes are compared in any case). */
+export class DuplicateDiscountCodeError extends Error {
+  name = 'DuplicateDiscountCodeError'
+  constructor(readonly code: string) {
+    super(`Another discount already has the code ${code}`)
+  }
+}
+
 export interface OrderStore {
   /**
    * Reserves stock for every line (per variant) and stores the order, all in one transaction; OutOfStockError if
    * any line cannot be met. With `draft.checkoutKey`, placing is idempotent: when an order already
    * holds that key (checked and claimed in the same transaction), that order is returned and no
    * stock is reserved. Placed at the time of the store's clock.
+   *
+   * In the same transaction it claims one use of each discount in `draft.discounts`
+   * (DiscountUnavailableError when one is unknown, off, outside its dates at the store's clock, at
+   * its usage limit, or at its per-customer limit for the buyer's account or email) and holds each
+   * gift card's amount and the store credit's (InsufficientBalanceError when a card, unknown or
+   * cancelled, or the credit cannot pay it): a refusal places nothing and reserves nothing. The
+   * order keeps the discounts as given (a snapshot) and each card by id with its code. RangeError
+   * for amounts that are not whole cents, store credit without a signed-in buyer, or cards and
+   * credit paying more than `totalCents`.
    */
   place(draft: OrderDraft, id: string): Promise<Order>
   get(id: string): Promise<Order | null>
@@ -274,7 +352,9 @@ export interface OrderStore {
    * (app/lib/orders/life.ts, pure) what the move changes on the order as stored, and only when it
    * is a change writes the status, payment reference, shipment and refund flag, appends the history
    * entry (stamped, like the order's updatedAt, with the store's clock), gives the lines' units back
-   * to stock when `releaseStock`, and puts `mail` in the outbox
+   * to stock when `releaseStock`, gives back the discount uses it claimed and the gift-card and
+   * store-credit amounts it holds when `releaseClaims`, turns those holds into spends when
+   * `spendHolds`, and puts `mail` in the outbox
    * (its keys make it once only). Returns the order after the move (as it was when nothing
    * changed) and the decision; null when there is no such order.
    */
@@ -492,6 +572,119 @@ export interface BobgoStore {
   releaseEvent(eventId: string): Promise<void>
 }
 
+/** One order's claim on a discount: the discount's usage history. */
+export type DiscountUse = {
+  discountId: string
+  orderId: string
+  userId: string | null
+  email: string
+  /** What the order got off. */
+  amountCents: number
+  claimedAt: string
+  /** When the order gave the use back (expired, cancelled, failed); null while it holds it. */
+  releasedAt: string | null
+}
+
+/** Who is buying, as discounts count a customer's uses: the account when signed in, and the email. */
+export type DiscountCustomer = { userId: string | null; email: string }
+
+/**
+ * Discount codes and automatic offers (docs/contracts.md "Promotions and gift cards"). Their uses
+ * are claimed and given back by the order store (place, saveMove); `uses` and
+ * `discountGivenCents` count the orders holding a claim now. A customer's uses are counted by
+ * account and by email (the order's, in any case): an order by a signed-in customer counts for
+ * both, a guest's for the email, and the customer has reached a limit when either has.
+ */
+export interface DiscountStore {
+  /**
+   * A new discount (code stored upper-case; null for an automatic offer), with no uses yet;
+   * DuplicateDiscountCodeError when another has the code in any case; RangeError for a draft the
+   * rules cannot take (a percent outside 1-100, amounts not whole cents, limits below 1, a code on
+   * an automatic offer or none on a code, an end not after the start).
+   */
+  create(draft: DiscountDraft, audit: Audit): Promise<Discount>
+  /** Replaces its fields (not its uses); null when unknown; the same errors as `create`. */
+  update(id: string, draft: DiscountDraft, audit: Audit): Promise<Discount | null>
+  get(id: string): Promise<Discount | null>
+  /** The discount with this code, in any case and trimmed; null when none (automatic offers have none). */
+  getByCode(code: string): Promise<Discount | null>
+  /** Back office: codes and offers, newest first, with their uses and the discount given. */
+  list(page: PageRequest): Promise<Page<Discount>>
+  /** The automatic offers switched on, oldest first (the rules judge their dates). */
+  listAutomatic(): Promise<Discount[]>
+  /** Switches it on or off; null when unknown. Doing it twice changes nothing, not even the time. */
+  setActive(id: string, active: boolean, audit: Audit): Promise<Discount | null>
+  /** The orders that claimed it, released ones included, newest first. */
+  listUses(discountId: string, page: PageRequest): Promise<Page<DiscountUse>>
+  /**
+   * The customer's uses held now of each of `discountIds` (the larger of the account's and the
+   * email's count), for the rules' `customerUses`; 0 for those never used.
+   */
+  customerUses(
+    customer: DiscountCustomer,
+    discountIds: readonly string[],
+  ): Promise<Record<string, number>>
+}
+
+/** What staff (or a paid gift-card order) issue a gift card with. */
+export type GiftCardIssue = Pick<GiftCard, 'issuedTo' | 'message' | 'note'> & {
+  amountCents: number
+  /** The order that bought it; absent or null when staff issue it. */
+  orderId?: string | null
+}
+
+/**
+ * Gift cards (docs/contracts.md "Promotions and gift cards"): issued with a random code, held by
+ * orders placed, spent when paid, given back when not (by the order store, in the order's
+ * transaction), each change a line of the card's history. `balanceCents - heldCents` is what the card
+ * can pay; neither ever goes below zero nor the hold above the balance.
+ */
+export interface GiftCardStore {
+  /**
+   * Issues a card with a new random code (app/lib/promotions/gift-cards.ts), its balance the amount
+   * (whole cents above 0, else RangeError), its history one `issued` line; `issuedBy` the staff
+   * member (null: sold through the shop). `mail` (the code to the recipient) goes in the outbox in
+   * the same step.
+   */
+  issue(
+    input: GiftCardIssue,
+    issuedBy: string | null,
+    mail?: (card: GiftCard) => readonly OutboxDraft[],
+  ): Promise<GiftCard>
+  get(id: string): Promise<GiftCard | null>
+  /** The card with this code as a shopper types it (any case, spaces and dashes ignored); null when none. */
+  getByCode(code: string): Promise<GiftCard | null>
+  /** Back office: newest first. */
+  list(page: PageRequest): Promise<Page<GiftCard>>
+  /** The card's history, oldest first; empty for an unknown card. */
+  history(id: string): Promise<BalanceEntry[]>
+  /**
+   * Cancels a card (it pays for nothing more; what orders hold stays held until they settle) or
+   * restores it; null when unknown. Doing it twice changes nothing.
+   */
+  setActive(id: string, active: boolean, audit: Audit): Promise<GiftCard | null>
+}
+
+/**
+ * A customer's store credit (one balance per account), granted by staff and held, spent and given
+ * back by orders like a gift card's.
+ */
+export interface StoreCreditStore {
+  /** The customer's credit; a zero balance for one never granted any. */
+  get(userId: string): Promise<StoreCredit>
+  /**
+   * Adds whole cents above 0 (else RangeError) to the customer's credit, with a `credited` line
+   * (staff member, note); returns the credit after.
+   */
+  grant(
+    userId: string,
+    amountCents: number,
+    grant: Audit & { note: string | null },
+  ): Promise<StoreCredit>
+  /** The customer's credit history, oldest first. */
+  history(userId: string): Promise<BalanceEntry[]>
+}
+
 export interface Store {
   products: ProductStore
   reviews: ReviewStore
@@ -508,6 +701,9 @@ export interface Store {
   shipping: ShippingSettingsStore
   addresses: AddressBookStore
   bobgo: BobgoStore
+  discounts: DiscountStore
+  giftCards: GiftCardStore
+  storeCredit: StoreCreditStore
   /**
    * A number that changes whenever another connection or process commits to this store (SQLite's
    * `PRAGMA data_version`), so a cache in this process can tell it missed a change event. Absent

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '~/lib/orders/life'
+import type { AppliedDiscount } from '~/lib/promotions/types'
 import type { BobgoSync, OrderShipping, TrackedShipment } from '~/lib/shipping/types'
 
 /**
@@ -204,6 +205,9 @@ export type OrderHistoryEntry = {
 /** How a shipped order travels: both set when staff mark it shipped. */
 export type Shipment = { courier: string; trackingNumber: string }
 
+/** A gift card paying part of an order: the card, its code (shown masked) and the amount it pays. */
+export type OrderGiftCard = { giftCardId: string; code: string; amountCents: Cents }
+
 export type Order = {
   /** Unguessable: at least 10 characters from an unambiguous alphabet. */
   id: string
@@ -243,6 +247,19 @@ export type Order = {
   shipments: TrackedShipment[]
   /** Where the paid order stands with Bob Go; null when Bob Go does not handle it. */
   bobgo: BobgoSync | null
+  /**
+   * The discounts applied when it was placed, as they were then (a later change to a discount
+   * never alters the order): each one's use is claimed while the order holds it. Already taken off
+   * `totalCents`. Empty on orders placed before promotions.
+   */
+  discounts: AppliedDiscount[]
+  /**
+   * Gift cards paying part of `totalCents`: held on each card while the order is unpaid, spent when
+   * it is paid, given back when it is not. Empty on orders placed before gift cards.
+   */
+  giftCards: OrderGiftCard[]
+  /** The buyer's store credit paying part of `totalCents`, held, spent and given back the same way. */
+  storeCreditCents: Cents
   createdAt: string
   updatedAt: string
 }
@@ -262,12 +279,24 @@ export type OrderDraft = Omit<
   | 'shipping'
   | 'shipments'
   | 'bobgo'
+  | 'discounts'
+  | 'giftCards'
+  | 'storeCreditCents'
   | 'createdAt'
   | 'updatedAt'
 > & {
   checkoutKey?: string | null
   /** The chosen delivery method; absent or null: standard delivery. */
   shipping?: OrderShipping | null
+  /**
+   * The discounts checkout applied (already off `totalCents`); placing claims a use of each.
+   * Absent: none.
+   */
+  discounts?: AppliedDiscount[]
+  /** Gift cards by code (any case, dashes allowed) and what each pays; placing holds it. Absent: none. */
+  giftCards?: { code: string; amountCents: Cents }[]
+  /** Store credit of the signed-in buyer paying part of the total; placing holds it. Absent: 0. */
+  storeCreditCents?: Cents
 }
 
 /** A variant at or below this many units counts as low stock in the back office. */

@@ -61,6 +61,13 @@ type MoveRule = {
   requires?: Requirement
   /** The order's lines go back into stock. */
   releasesStock?: boolean
+  /**
+   * The order gives back what it claimed when placed: its discounts' uses, and the amounts held on
+   * its gift cards and store credit. Every move that releases the stock does (the order is off).
+   */
+  releasesClaims?: boolean
+  /** The amounts held on the order's gift cards and store credit become spent (it is paid). */
+  spendsHolds?: boolean
   /** The buyer hears about it (the mail composer renders the mail for the status reached). */
   mails?: boolean
   /** The history note when the caller gives none. */
@@ -81,12 +88,30 @@ const SETTLED: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'pend
  * payment the order cannot take (a refund to make) and `refunded` records that staff made it.
  */
 export const ORDER_MOVES = {
-  pay: { from: ['pending_payment'], to: 'paid', mails: true },
-  fail: { from: ['pending_payment'], to: 'payment_failed', releasesStock: true, mails: true },
-  cancel: { from: ['pending_payment'], to: 'cancelled', releasesStock: true, mails: true },
+  pay: { from: ['pending_payment'], to: 'paid', mails: true, spendsHolds: true },
+  fail: {
+    from: ['pending_payment'],
+    to: 'payment_failed',
+    releasesStock: true,
+    releasesClaims: true,
+    mails: true,
+  },
+  cancel: {
+    from: ['pending_payment'],
+    to: 'cancelled',
+    releasesStock: true,
+    releasesClaims: true,
+    mails: true,
+  },
   // NOTE: no mail: the shopper walked away from PayFast half an hour ago, and a message about it
   // (sent whenever someone next happens to read orders) would only puzzle them.
-  expire: { from: ['pending_payment'], to: 'cancelled', releasesStock: true, note: EXPIRED_NOTE },
+  expire: {
+    from: ['pending_payment'],
+    to: 'cancelled',
+    releasesStock: true,
+    releasesClaims: true,
+    note: EXPIRED_NOTE,
+  },
   process: { from: ['paid'], to: 'processing' },
   ship: {
     from: ['paid', 'processing'],
@@ -165,7 +190,8 @@ export type MoveRequest = {
 /**
  * What a decided move changes, as the store persists it atomically: these fields, the history
  * entry appended (the store stamps its time), the order's lines given back to stock when
- * `releaseStock`.
+ * `releaseStock`, its discount uses and gift-card and store-credit holds given back when
+ * `releaseClaims`, and those holds made spends when `spendHolds`.
  */
 export type OrderChange = {
   status: OrderStatus
@@ -174,6 +200,8 @@ export type OrderChange = {
   refundNeeded: boolean
   entry: Omit<OrderHistoryEntry, 'at'>
   releaseStock: boolean
+  releaseClaims: boolean
+  spendHolds: boolean
 }
 
 export type MoveDecision =
@@ -265,6 +293,8 @@ export function decideMove(order: DecidedOrder, request: MoveRequest): MoveDecis
         rule.refund === 'flag' ? true : rule.refund === 'clear' ? false : order.refundNeeded,
       entry: { status, note, by: request.by ?? null },
       releaseStock: rule.releasesStock === true,
+      releaseClaims: rule.releasesClaims === true,
+      spendHolds: rule.spendsHolds === true,
     },
   }
 }

@@ -18,7 +18,7 @@ import {
   type OrderMoveName,
 } from './life'
 import { moveOrder, type OrderMoveDeps } from './move.server'
-import { COLLECT_SHIPPING } from './orders.test-helper'
+import { COLLECT_SHIPPING, pendingOrder } from './orders.test-helper'
 
 /**
  * The order's life, move by move, from every status, on a real store (each adapter's
@@ -146,6 +146,25 @@ const EXPECTED: Record<OrderMoveName, Expected> = {
   },
 }
 
+/**
+ * What each move does to what the order claimed when placed (its discounts' uses, the amounts held
+ * on gift cards and store credit): gives it back, spends it, or leaves it. The stores' side is in
+ * the discounts and gift-card contract suites.
+ */
+const CLAIMS: Record<OrderMoveName, 'release' | 'spend' | null> = {
+  pay: 'spend',
+  fail: 'release',
+  cancel: 'release',
+  expire: 'release',
+  process: null,
+  ship: null,
+  deliver: null,
+  ready: null,
+  collect: null,
+  'flag-payment': null,
+  refunded: null,
+}
+
 /** The moves that take a fresh order to each status. */
 const PATH_TO: Record<OrderStatus, readonly MoveRequest[]> = {
   pending_payment: [],
@@ -241,6 +260,24 @@ export function describeOrderLifeContract(name: string, harness: ContractHarness
 
     it('has a row here for every move of the table', () => {
       expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(ORDER_MOVES).sort())
+      expect(Object.keys(CLAIMS).sort()).toEqual(Object.keys(ORDER_MOVES).sort())
+    })
+
+    it('gives back what the order claimed exactly when it gives back its stock, and spends it when paid', () => {
+      for (const move of Object.keys(EXPECTED) as OrderMoveName[]) {
+        const expected = EXPECTED[move]
+        const order = pendingOrder({
+          status: expected.from[0]!,
+          refundNeeded: expected.flagged === true,
+          shipping: expected.only === 'collection' ? COLLECT_SHIPPING : null,
+        })
+        const decision = decideMove(order, REQUEST[move])
+        expect(decision.kind, move).toBe('change')
+        if (decision.kind !== 'change') continue
+        expect(decision.change.releaseClaims, move).toBe(CLAIMS[move] === 'release')
+        expect(decision.change.releaseClaims, move).toBe(expected.releasesStock)
+        expect(decision.change.spendHolds, move).toBe(CLAIMS[move] === 'spend')
+      }
     })
 
     for (const move of Object.keys(EXPECTED) as OrderMoveName[]) {

@@ -58,7 +58,7 @@ export function draft(
     unitPriceCents?: number
   }[],
   userId: string | null = null,
-): OrderDraft & { shipping: OrderShipping | null } {
+): OrderDraft & Pick<Order, 'shipping' | 'discounts' | 'giftCards' | 'storeCreditCents'> {
   const orderLines = lines.map((line) => ({
     productId: line.productId,
     variantId: line.variantId ?? line.productId,
@@ -87,6 +87,9 @@ export function draft(
     totalCents,
     vatCents: Math.round((totalCents * 15) / 115),
     shipping: null,
+    discounts: [],
+    giftCards: [],
+    storeCreditCents: 0,
   }
 }
 
@@ -133,6 +136,9 @@ export function pendingOrder(overrides: Partial<Order> = {}): Order {
     createdAt: '2024-05-01T10:00:00.000Z',
     shipments: [],
     bobgo: null,
+    discounts: [],
+    giftCards: [],
+    storeCreditCents: 0,
     updatedAt: '2024-05-01T10:00:00.000Z',
     ...overrides,
   }

@@ -36,4 +36,18 @@ export const COLLECTIONS = {
   addressBooks: 'addressBooks',
   /** Each Bob Go webhook event acted on, by a SHA-256 of its event_id (bobgo.server.ts). */
   bobgoWebhookEvents: 'bobgoWebhookEvents',
+  /**
+   * Discount codes and automatic offers by id, with their counts of uses held; subcollections
+   * `uses` (one per order that claimed it, by order id) and `customers` (a customer's uses held,
+   * by a SHA-256 of their key). See discounts.server.ts.
+   */
+  discounts: 'discounts',
+  /** Claims a discount code (upper-case) for one discount; by a SHA-256 of the code. */
+  discountCodes: 'discountCodes',
+  /** Gift cards by id; their history in the subcollection `entries` (gift-cards.server.ts). */
+  giftCards: 'giftCards',
+  /** Claims a gift card code for one card; by a SHA-256 of the code. */
+  giftCardCodes: 'giftCardCodes',
+  /** A customer's store credit by user id; its history in the subcollection `entries`. */
+  storeCredits: 'storeCredits',
 } as const

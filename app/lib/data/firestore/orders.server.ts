@@ -7,6 +7,7 @@ import {
   wantedPerVariant,
 } from '../rules.server'
 import { mailEnqueued } from '../outbox.server'
+import { orderClaims } from '../promotions.server'
 import { OutOfStockError, type OrderStore } from '../store'
 import {
   ORDER_STATUSES,
@@ -16,6 +17,8 @@ import {
   type Shipment,
 } from '../types'
 import type { FirestoreContext } from './context.server'
+import { prepareDiscountClaims, prepareDiscountRelease } from './discounts.server'
+import { prepareHolds, prepareSettle } from './gift-cards.server'
 import { stageOutbox } from './outbox.server'
 import { productFromDoc, variantStockUpdate } from './products.server'
 
@@ -30,7 +33,8 @@ type StoredLine = Omit<Order['lines'][number], 'variantId' | 'options'> &
  * their variant (the product's one variant); those written before the back office lack the
  * shipment, the email key and who made each move (nobody); those written before shipping methods
  * lack the chosen method (standard delivery); those written before Bob Go lack its sync state
- * and shipments (none).
+ * and shipments (none); those written before promotions lack their discounts, gift cards and store
+ * credit (none).
  */
 type OrderDoc = Order & { emailKey: string }
 
@@ -44,6 +48,9 @@ const toOrder = (data: unknown): Order => {
     | 'shipping'
     | 'shipments'
     | 'bobgo'
+    | 'discounts'
+    | 'giftCards'
+    | 'storeCreditCents'
     | 'emailKey'
   > & {
     refundNeeded?: boolean
@@ -53,6 +60,9 @@ const toOrder = (data: unknown): Order => {
     shipping?: Order['shipping']
     shipments?: Order['shipments']
     bobgo?: Order['bobgo']
+    discounts?: Order['discounts']
+    giftCards?: Order['giftCards']
+    storeCreditCents?: number
     emailKey?: string
   }
   return {
@@ -68,6 +78,9 @@ const toOrder = (data: unknown): Order => {
     shipping: order.shipping ?? null,
     shipments: order.shipments ?? [],
     bobgo: order.bobgo ?? null,
+    discounts: order.discounts ?? [],
+    giftCards: order.giftCards ?? [],
+    storeCreditCents: order.storeCreditCents ?? 0,
   }
 }
 
@@ -82,11 +95,13 @@ const newestFirst = (a: Order, b: Order) =>
   b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)
 
 /** Orders are one document each, their lines and history embedded. */
-export function createOrderStore({ col, transaction, now }: FirestoreContext): OrderStore {
+export function createOrderStore(context: FirestoreContext): OrderStore {
+  const { col, transaction, now } = context
   return {
     async place(draft, id) {
       const at = now()
       const wanted = wantedPerVariant(draft)
+      const claimed = orderClaims(draft)
       return transaction(async (tx) => {
         // Reads before writes: the checkout key first. Its document is created below in this same
         // transaction, so of two placements of one checkout the second retries and finds the first.
@@ -114,6 +129,17 @@ export function createOrderStore({ col, transaction, now }: FirestoreContext): O
           }
         }
         if (shortages.length) throw new OutOfStockError(shortages)
+        // Still reading: a discount that cannot be claimed, or a balance that cannot pay, throws
+        // before anything of the order (its stock included) is written.
+        const writeClaims = await prepareDiscountClaims(
+          tx,
+          context,
+          id,
+          draft,
+          claimed.discounts,
+          at,
+        )
+        const holds = await prepareHolds(tx, col, id, draft.userId, claimed, at)
         for (const [productId, product] of products) {
           tx.update(col.products.doc(productId), {
             ...variantStockUpdate(product, stockById),
@@ -152,10 +178,16 @@ export function createOrderStore({ col, transaction, now }: FirestoreContext): O
             : null,
           shipments: [],
           bobgo: null,
+          // Plain JSON copies, made by orderClaims.
+          discounts: claimed.discounts,
+          giftCards: holds.giftCards,
+          storeCreditCents: claimed.storeCreditCents,
           createdAt: at,
           updatedAt: at,
         }
         tx.create(col.orders.doc(id), toDoc(order))
+        writeClaims()
+        holds.write()
         if (keyRef) tx.set(keyRef, { orderId: id, createdAt: at } satisfies CheckoutKeyDoc)
         return order
       })
@@ -236,6 +268,14 @@ export function createOrderStore({ col, transaction, now }: FirestoreContext): O
         const productSnaps = change.releaseStock
           ? await tx.getAll(...new Set(order.lines.map((line) => col.products.doc(line.productId))))
           : []
+        const writeRelease = change.releaseClaims
+          ? await prepareDiscountRelease(tx, context, order, at)
+          : () => {}
+        const settle = change.releaseClaims
+          ? await prepareSettle(tx, col, order, 'release', at)
+          : change.spendHolds
+            ? await prepareSettle(tx, col, order, 'spend', at)
+            : () => {}
         const next: Order = {
           ...order,
           status: change.status,
@@ -260,6 +300,8 @@ export function createOrderStore({ col, transaction, now }: FirestoreContext): O
             tx.update(productSnap.ref, { ...variantStockUpdate(product, stockById), updatedAt: at })
           }
         }
+        writeRelease()
+        settle()
         return { order: next, decision, mailAdded: writeMail() }
       })
       if (!saved) return null

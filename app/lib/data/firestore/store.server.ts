@@ -11,6 +11,8 @@ import { createCartStore } from './carts.server'
 import { createContentCopyStore } from './content-copies.server'
 import { createFirestoreContext } from './context.server'
 import { createCredentialStore } from './credentials.server'
+import { createDiscountStore } from './discounts.server'
+import { createGiftCardStore, createStoreCreditStore } from './gift-cards.server'
 import { createLikedStore } from './liked.server'
 import { createMessageStore } from './messages.server'
 import { createOrderStore } from './orders.server'
@@ -56,6 +58,9 @@ export function createFirestoreStore(
     shipping: createShippingSettingsStore(context),
     addresses: createAddressBookStore(context),
     bobgo: createBobgoStore(context, orders),
+    discounts: createDiscountStore(context),
+    giftCards: createGiftCardStore(context),
+    storeCredit: createStoreCreditStore(context),
     async close() {
       for (const stop of context.snapshotStops) stop()
       context.snapshotStops.clear()

@@ -192,3 +192,65 @@ describe('migration 11: the delivery method on the order', () => {
     await store.close()
   })
 })
+
+describe('migration 13: promotions', () => {
+  it('reads orders placed before it as applying no discount, card or credit, and settles them as before', async () => {
+    const db = new Database(':memory:')
+    db.pragma('foreign_keys = ON')
+    for (const migration of MIGRATIONS.filter((m) => m.version < 13)) {
+      db.exec(migration.sql)
+      db.pragma(`user_version = ${migration.version}`)
+    }
+    const then = '2025-01-01T00:00:00.000Z'
+    db.prepare(
+      `INSERT INTO products (id, name, description, category, category_name, tags, price_cents,
+         compare_at_cents, stock, images, featured_rank, created_at, updated_at)
+       VALUES ('rusks', 'Rusks', 'Buttermilk', 'pantry', 'Pantry', '[]', 8900, NULL, 4, '[]',
+         NULL, ?, ?)`,
+    ).run(then, then)
+    db.prepare(
+      `INSERT INTO product_variants (id, product_id, position, option_values, price_cents,
+         compare_at_cents, stock, image)
+       VALUES ('rusks', 'rusks', 0, '[]', 8900, NULL, 4, NULL)`,
+    ).run()
+    for (const id of ['OLDORDER013', 'OLDORDER014']) {
+      db.prepare(
+        `INSERT INTO orders (id, user_id, email, email_key, first_name, last_name, phone,
+           shipping_address, subtotal_cents, shipping_cents, total_cents, vat_cents, status,
+           created_at, updated_at)
+         VALUES (?, 'u1', 'a@b.co.za', 'a@b.co.za', 'A', 'B', '082 123 4567', '{}',
+           8900, 9900, 18800, 2452, 'pending_payment', ?, ?)`,
+      ).run(id, then, then)
+      db.prepare(
+        `INSERT INTO order_lines (order_id, position, product_id, variant_id, name,
+           unit_price_cents, quantity)
+         VALUES (?, 0, 'rusks', 'rusks', 'Rusks', 8900, 1)`,
+      ).run(id)
+    }
+
+    migrate(db)
+    const store = createSqliteStore(db, { now: () => new Date('2025-02-01T00:00:00.000Z') })
+    expect(await store.orders.get('OLDORDER013')).toMatchObject({
+      discounts: [],
+      giftCards: [],
+      storeCreditCents: 0,
+      totalCents: 18800,
+    })
+    // Paying or cancelling one spends and gives back nothing but what it always did.
+    await orderMoves(store.orders).transition('OLDORDER013', 'paid', { pfPaymentId: '1' })
+    await orderMoves(store.orders).transition('OLDORDER014', 'cancelled')
+    expect((await store.products.get('rusks'))?.stock).toBe(5)
+    expect(await store.discounts.list({ offset: 0, limit: 5 })).toEqual({ items: [], total: 0 })
+    expect(await store.storeCredit.get('u1')).toMatchObject({ balanceCents: 0, heldCents: 0 })
+    // The new tables refuse a balance below zero or a hold above it.
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO store_credits (user_id, balance_cents, held_cents, updated_at)
+           VALUES ('u1', 100, 101, ?)`,
+        )
+        .run(then),
+    ).toThrow(/CHECK constraint failed/)
+    await store.close()
+  })
+})

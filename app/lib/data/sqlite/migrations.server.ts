@@ -370,4 +370,112 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 13,
+    name: 'promotions: discounts and their uses, gift cards, store credit, what an order claimed',
+    sql: `
+      -- A code stored upper-case (NULL for an automatic offer); its uses are the rows of
+      -- discount_uses still held, so the counts are read, never kept in step by hand.
+      CREATE TABLE discounts (
+        id TEXT PRIMARY KEY,
+        code TEXT,
+        kind TEXT NOT NULL CHECK (kind IN ('percent', 'amount', 'free_shipping')),
+        value INTEGER NOT NULL CHECK (value >= 0),
+        min_spend_cents INTEGER CHECK (min_spend_cents >= 0),
+        -- JSON DiscountScope
+        scope TEXT NOT NULL,
+        starts_at TEXT,
+        ends_at TEXT,
+        usage_limit INTEGER CHECK (usage_limit >= 1),
+        per_customer_limit INTEGER CHECK (per_customer_limit >= 1),
+        automatic INTEGER NOT NULL CHECK (automatic IN (0, 1)),
+        active INTEGER NOT NULL CHECK (active IN (0, 1)),
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        updated_by TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX discounts_code ON discounts (code) WHERE code IS NOT NULL;
+      CREATE INDEX discounts_created ON discounts (created_at);
+
+      -- One row per order claiming a discount: claimed when placed, released_at set when the
+      -- order expires, is cancelled or fails. email_key is the order's email, lower-cased.
+      CREATE TABLE discount_uses (
+        discount_id TEXT NOT NULL REFERENCES discounts (id),
+        order_id TEXT NOT NULL,
+        user_id TEXT,
+        email TEXT NOT NULL,
+        email_key TEXT NOT NULL,
+        amount_cents INTEGER NOT NULL CHECK (amount_cents >= 0),
+        claimed_at TEXT NOT NULL,
+        released_at TEXT,
+        PRIMARY KEY (discount_id, order_id)
+      );
+      CREATE INDEX discount_uses_order ON discount_uses (order_id);
+      CREATE INDEX discount_uses_claimed ON discount_uses (discount_id, claimed_at);
+      CREATE INDEX discount_uses_user ON discount_uses (discount_id, user_id)
+        WHERE released_at IS NULL;
+      CREATE INDEX discount_uses_email ON discount_uses (discount_id, email_key)
+        WHERE released_at IS NULL;
+
+      -- held_cents is the part of the balance unpaid orders hold: the CHECKs keep both in range
+      -- whatever a transaction gets wrong.
+      CREATE TABLE gift_cards (
+        id TEXT PRIMARY KEY,
+        code TEXT NOT NULL UNIQUE,
+        initial_cents INTEGER NOT NULL CHECK (initial_cents > 0),
+        balance_cents INTEGER NOT NULL CHECK (balance_cents >= 0),
+        held_cents INTEGER NOT NULL DEFAULT 0
+          CHECK (held_cents >= 0 AND held_cents <= balance_cents),
+        issued_to TEXT,
+        message TEXT,
+        note TEXT,
+        order_id TEXT,
+        issued_by TEXT,
+        active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX gift_cards_created ON gift_cards (created_at);
+
+      -- A balance's history; id orders it oldest first.
+      CREATE TABLE gift_card_entries (
+        id INTEGER PRIMARY KEY,
+        gift_card_id TEXT NOT NULL REFERENCES gift_cards (id),
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        amount_cents INTEGER NOT NULL,
+        order_id TEXT,
+        made_by TEXT,
+        note TEXT
+      );
+      CREATE INDEX gift_card_entries_card ON gift_card_entries (gift_card_id, id);
+
+      CREATE TABLE store_credits (
+        user_id TEXT PRIMARY KEY,
+        balance_cents INTEGER NOT NULL CHECK (balance_cents >= 0),
+        held_cents INTEGER NOT NULL DEFAULT 0
+          CHECK (held_cents >= 0 AND held_cents <= balance_cents),
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE store_credit_entries (
+        id INTEGER PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        amount_cents INTEGER NOT NULL,
+        order_id TEXT,
+        made_by TEXT,
+        note TEXT
+      );
+      CREATE INDEX store_credit_entries_user ON store_credit_entries (user_id, id);
+
+      -- What an order applied when placed: JSON AppliedDiscount[] (a snapshot) and
+      -- OrderGiftCard[], and the store credit it pays with. Orders placed before: none.
+      ALTER TABLE orders ADD COLUMN discounts TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE orders ADD COLUMN gift_cards TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE orders ADD COLUMN store_credit_cents INTEGER NOT NULL DEFAULT 0
+        CHECK (store_credit_cents >= 0);
+    `,
+  },
 ]

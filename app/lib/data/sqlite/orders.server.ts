@@ -1,5 +1,6 @@
 import { assertPage, emailKey, iso, orderSearch, wantedPerVariant } from '../rules.server'
 import { mailEnqueued } from '../outbox.server'
+import { orderClaims } from '../promotions.server'
 import { OutOfStockError, type OrderStore } from '../store'
 import {
   ORDER_STATUSES,
@@ -13,6 +14,8 @@ import {
 } from '../types'
 import type { SqliteContext } from './context.server'
 import { bobgoFields, type BobgoColumns } from './bobgo.server'
+import { discountClaims } from './discounts.server'
+import { balanceHolds } from './gift-cards.server'
 import { outboxWriter } from './outbox.server'
 
 /** The orders row; the Bob Go columns (migration 12) are read by ./bobgo.server.ts. */
@@ -36,6 +39,10 @@ type OrderRow = BobgoColumns & {
   shipment: string | null
   /** JSON OrderShipping; null on orders placed before shipping methods. */
   shipping: string | null
+  /** JSON AppliedDiscount[] and OrderGiftCard[] (migration 13; '[]' on orders placed before). */
+  discounts: string
+  gift_cards: string
+  store_credit_cents: number
   created_at: string
   updated_at: string
 }
@@ -60,6 +67,8 @@ const LIST_WHERE = `(@status IS NULL OR status = @status)
 
 export function createOrderStore(context: SqliteContext): OrderStore {
   const { db, selectVariant } = context
+  const claims = discountClaims(context)
+  const holds = balanceHolds(context)
   const selectOrder = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?')
   const writeMail = outboxWriter(db)
   const selectForUser = db.prepare<[string], OrderRow>(
@@ -94,8 +103,9 @@ export function createOrderStore(context: SqliteContext): OrderStore {
   const insertOrder = db.prepare(
     `INSERT INTO orders (id, user_id, email, email_key, first_name, last_name, phone,
        shipping_address, subtotal_cents, shipping_cents, total_cents, vat_cents, status,
-       pf_payment_id, checkout_key, shipping, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', NULL, ?, ?, ?, ?)`,
+       pf_payment_id, checkout_key, shipping, discounts, gift_cards, store_credit_cents,
+       created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', NULL, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const insertLine = db.prepare(
     `INSERT INTO order_lines (order_id, position, product_id, variant_id, options, name,
@@ -145,6 +155,9 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     shipment: row.shipment === null ? null : (JSON.parse(row.shipment) as Shipment),
     shipping: row.shipping === null ? null : (JSON.parse(row.shipping) as Order['shipping']),
     ...bobgoFields(row),
+    discounts: JSON.parse(row.discounts) as Order['discounts'],
+    giftCards: JSON.parse(row.gift_cards) as Order['giftCards'],
+    storeCreditCents: row.store_credit_cents,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   })
@@ -153,6 +166,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     async place(draft, id) {
       const at = context.now()
       const wanted = wantedPerVariant(draft)
+      const claimed = orderClaims(draft)
       const placed = db
         .transaction((): Order => {
           // The checkout key is checked inside the same immediate transaction that would claim it,
@@ -176,6 +190,10 @@ export function createOrderStore(context: SqliteContext): OrderStore {
           for (const [variantId, { quantity }] of wanted) {
             context.addVariantStock(variantId, -quantity, at)
           }
+          // In the stock's transaction: a refused claim or hold throws, and nothing of the order
+          // (its stock included) is written.
+          claims.claim(id, draft, claimed.discounts, at)
+          const giftCards = holds.hold(id, draft.userId, claimed, at)
           insertOrder.run(
             id,
             draft.userId,
@@ -191,6 +209,9 @@ export function createOrderStore(context: SqliteContext): OrderStore {
             draft.vatCents,
             draft.checkoutKey ?? null,
             draft.shipping ? JSON.stringify(draft.shipping) : null,
+            JSON.stringify(claimed.discounts),
+            JSON.stringify(giftCards),
+            claimed.storeCreditCents,
             at,
             at,
           )
@@ -276,6 +297,11 @@ export function createOrderStore(context: SqliteContext): OrderStore {
               context.addVariantStock(line.variantId, line.quantity, at)
             released = order.lines.map((line) => line.productId)
           }
+          if (change.releaseClaims) {
+            claims.release(id, at)
+            holds.release(order, at)
+          }
+          if (change.spendHolds) holds.spend(order, at)
           // The move's mail, in the move's transaction: kept only if the move is.
           mailAdded = writeMail(mail, at)
           return { order: toOrder(selectOrder.get(id)!), decision }

@@ -8,6 +8,8 @@ import { createContentCopyStore } from './content-copies.server'
 import { createSqliteContext } from './context.server'
 import { createCredentialStore } from './credentials.server'
 import { openDatabase, type Db } from './database.server'
+import { createDiscountStore } from './discounts.server'
+import { createGiftCardStore, createStoreCreditStore } from './gift-cards.server'
 import { createLikedStore } from './liked.server'
 import { createMessageStore } from './messages.server'
 import { createOrderStore } from './orders.server'
@@ -51,6 +53,9 @@ export function createSqliteStore(db: Db, { now = systemClock }: SqliteStoreOpti
     shipping: createShippingSettingsStore(context),
     addresses: createAddressBookStore(context),
     bobgo: createBobgoStore(context, orders),
+    discounts: createDiscountStore(context),
+    giftCards: createGiftCardStore(context),
+    storeCredit: createStoreCreditStore(context),
     dataVersion: () => dataVersion.get() ?? 0,
     async close() {
       context.emitter.clear()
