@@ -1,7 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
 import { remember } from '@epic-web/remember'
-import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 
 import { systemClock, type Clock } from '~/lib/clock'
@@ -11,6 +10,7 @@ import { env } from '~/lib/env.server'
 import { errorSummary } from '~/lib/log.server'
 import { centsToRandsString, parseRandsToCents } from '~/lib/money'
 
+import { lookupCache } from './lookup-cache.server'
 import type { ShippingOption, TrackedShipment, TrackingEvent } from './types'
 
 /*
@@ -383,14 +383,11 @@ export function createBobgoClient(options: BobgoClientOptions): BobgoClient {
   const ratesTimeoutMs = options.ratesTimeoutMs ?? RATES_TIMEOUT_MS
   const backgroundTimeoutMs = options.backgroundTimeoutMs ?? BACKGROUND_TIMEOUT_MS
   const trackingPage = /^https:\/\/api\.bobgo\.co\.za$/.test(base) ? BOBGO_TRACKING_PAGE : null
-  const rates = new LRUCache<string, ShippingOption[]>({
-    max: 500,
-    ttl: RATES_CACHE_MS,
-    // The cache's time is the client's clock, so a test can step past a TTL.
-    perf: { now: () => clock().getTime() },
-    ttlResolution: 0,
+  const rates = lookupCache<ShippingOption>({
+    clock,
+    ttlMs: RATES_CACHE_MS,
+    emptyTtlMs: RATES_NEGATIVE_CACHE_MS,
   })
-  const inFlight = new Map<string, Promise<ShippingOption[]>>()
 
   /** Error text safe for logs and the order's sync state: one line, the key never in it. */
   const describe = (error: unknown) =>
@@ -475,20 +472,7 @@ export function createBobgoClient(options: BobgoClientOptions): BobgoClient {
         log(`Bob Go rates not asked: ${describe(error)}`)
         return []
       }
-      const cached = rates.get(key)
-      if (cached) return cached
-      const pending = inFlight.get(key)
-      if (pending) return pending
-      const asked = fetchRates(payload).then((options) => {
-        rates.set(key, options, { ttl: options.length ? RATES_CACHE_MS : RATES_NEGATIVE_CACHE_MS })
-        return options
-      })
-      inFlight.set(key, asked)
-      try {
-        return await asked
-      } finally {
-        inFlight.delete(key)
-      }
+      return rates(key, () => fetchRates(payload))
     },
 
     async createOrder(order, parcels) {

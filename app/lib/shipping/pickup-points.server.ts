@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 
 import { remember } from '@epic-web/remember'
-import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 
 import { systemClock, type Clock } from '~/lib/clock'
@@ -10,6 +9,7 @@ import { env } from '~/lib/env.server'
 import { errorSummary } from '~/lib/log.server'
 
 import { DEMO_PICKUP_POINTS } from './demo-pickup-points'
+import { lookupCache } from './lookup-cache.server'
 import type { PickupPoint } from './types'
 
 /*
@@ -198,13 +198,11 @@ export function createPargoClient(options: PargoClientOptions): PickupPointSourc
   const base = options.apiUrl.replace(/\/+$/, '')
   const timeoutMs = options.timeoutMs ?? PARGO_TIMEOUT_MS
   let token: { value: string; until: number } | null = null
-  const cache = new LRUCache<string, PickupPoint[]>({
-    max: 500,
-    ttl: PARGO_CACHE_MS,
-    perf: { now: () => clock().getTime() },
-    ttlResolution: 0,
+  const cached = lookupCache<PickupPoint>({
+    clock,
+    ttlMs: PARGO_CACHE_MS,
+    emptyTtlMs: PARGO_NEGATIVE_CACHE_MS,
   })
-  const inFlight = new Map<string, Promise<PickupPoint[]>>()
 
   const describe = (error: unknown) =>
     errorSummary(error).replace(/\s+/g, ' ').split(options.password).join('***').slice(0, 300)
@@ -308,20 +306,7 @@ export function createPargoClient(options: PargoClientOptions): PickupPointSourc
           ]),
         )
         .digest('base64url')
-      const cached = cache.get(key)
-      if (cached) return cached
-      const pending = inFlight.get(key)
-      if (pending) return pending
-      const asked = lookUp(address, limit).then((points) => {
-        cache.set(key, points, { ttl: points.length ? PARGO_CACHE_MS : PARGO_NEGATIVE_CACHE_MS })
-        return points
-      })
-      inFlight.set(key, asked)
-      try {
-        return await asked
-      } finally {
-        inFlight.delete(key)
-      }
+      return cached(key, () => lookUp(address, limit))
     },
   }
 }
