@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test'
+
 import { chooseDelivery, reachSimulator } from './checkout-steps'
 import { expect, signInAs, test } from './fixtures'
 
@@ -47,6 +49,15 @@ const SHOP = {
   postalCode: '8001',
 }
 
+/**
+ * With JS, the page asks for the options as the address changes once it has hydrated, which is
+ * when the no-JS "Update delivery options" button goes: a choice made before then asks nothing.
+ */
+async function deliveryOptionsReady(page: Page, javaScript: boolean) {
+  if (javaScript)
+    await expect(page.getByRole('button', { name: 'Update delivery options' })).toHaveCount(0)
+}
+
 test('a customer with two addresses buys to the other one by a dearer method, and PayFast asks that total', async ({
   page,
   javaScript,
@@ -65,6 +76,7 @@ test('a customer with two addresses buys to the other one by a dearer method, an
   expect(added.ok()).toBe(true)
 
   await page.goto('/checkout')
+  await deliveryOptionsReady(page, javaScript)
   const deliverTo = page.getByRole('group', { name: 'Deliver to' })
   await expect(deliverTo.getByRole('radio', { name: /^Home/ })).toBeChecked()
   await deliverTo.getByRole('radio', { name: /^Farm/ }).check()
@@ -118,6 +130,7 @@ test('collect in store: free at checkout, then ready for collection and collecte
   else await expect(page.getByText(/Added 1 × /).first()).toBeVisible()
 
   await page.goto('/checkout')
+  await deliveryOptionsReady(page, javaScript)
   const email = `collect-${Date.now().toString(36)}@example.co.za`
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('First name').fill(RECIPIENT.firstName)
