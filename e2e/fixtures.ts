@@ -266,6 +266,15 @@ export async function likeAndWait(page: Page, button: Locator) {
 }
 
 /**
+ * Waits until the page's scripts have taken over: Remix's router exists once React's hydration has
+ * begun, and from then React handles a click or a key itself. Before it, a button is a plain HTML
+ * form's (the no-JS path), which is not what a JS spec means to press.
+ */
+export async function waitForScripts(page: Page) {
+  await page.waitForFunction(() => '__remixRouter' in window)
+}
+
+/**
  * Signs `user` in for the page's browser, as the sign-in form would post it but without the form:
  * for specs about something else than signing in (those fill the form). The answer's redirect is
  * followed, so the welcome flash is spent there and the page the spec opens next shows no toast.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { expect, test, type TestProduct, buyBox } from './fixtures'
+import { expect, test, type TestProduct, buyBox, waitForScripts } from './fixtures'
 
 /**
  * The shopper's helpers (issue 13): the header's predictive search, the mini-cart drawer, the
@@ -62,6 +62,7 @@ test('"Add to cart" opens the mini-cart; Escape closes it and focus returns to t
     await expect(page.getByText(`Added 1 × ${product.name} to your cart`)).toBeVisible()
     return
   }
+  await waitForScripts(page)
   await add.focus()
   await page.keyboard.press('Enter')
   const drawer = page.getByRole('dialog', { name: 'Your cart' })
