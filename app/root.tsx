@@ -72,6 +72,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
+  // The page's scripts have taken over (React's hydration is committed): from here a button is
+  // React's, not a plain HTML form's. The browser tests wait for it before they press anything.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   return (
     <html lang="en">
       <head>

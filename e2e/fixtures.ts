@@ -193,6 +193,26 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return { id: placed.id, email }
     })
   },
+  // With JS, a page opened by goto or reload is handed over once its scripts have taken over, as a
+  // person would meet it: a press before hydration would be the plain HTML form's (the no-JS path),
+  // and a field filled then could be reset by React. Without JS the page is ready at its load.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page)
+      const reload = page.reload.bind(page)
+      page.goto = async (...args) => {
+        const response = await goto(...args)
+        await waitForScripts(page)
+        return response
+      }
+      page.reload = async (...args) => {
+        const response = await reload(...args)
+        await waitForScripts(page)
+        return response
+      }
+    }
+    await use(page)
+  },
   javaScript: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false)
   },
@@ -266,12 +286,15 @@ export async function likeAndWait(page: Page, button: Locator) {
 }
 
 /**
- * Waits until the page's scripts have taken over: Remix's router exists once React's hydration has
- * begun, and from then React handles a click or a key itself. Before it, a button is a plain HTML
- * form's (the no-JS path), which is not what a JS spec means to press.
+ * Waits until the page's scripts have taken over: the root layout marks <html data-hydrated> once
+ * React's hydration is committed, and from then React handles a click or a key itself. Before it, a
+ * button is a plain HTML form's (the no-JS path), which is not what a JS spec means to press. A
+ * response that is no Remix page (a feed, a file, JSON) has nothing to wait for.
  */
 export async function waitForScripts(page: Page) {
-  await page.waitForFunction(() => '__remixRouter' in window)
+  await page.waitForFunction(
+    () => !('__remixContext' in window) || 'hydrated' in document.documentElement.dataset,
+  )
 }
 
 /**
