@@ -258,6 +258,20 @@ describe('/admin/products/:id', () => {
     expect(log.at(-1)?.change).toContain('price')
   })
 
+  it('logs no change when a description is saved back as a textarea posts it (CRLF line breaks)', async () => {
+    const fields = { ...basics, name: 'Rooibos tea', price: '79.50', stock: '40' }
+    const first = { ...fields, description: 'Loose-leaf rooibos.\nFrom the Cederberg.' }
+    expect((await postEdit('rooibos', first)).status).toBe(302)
+    const logged = (await store.products.changeLog('rooibos')).length
+    const again = { ...fields, description: 'Loose-leaf rooibos.\r\nFrom the Cederberg.' }
+    expect((await postEdit('rooibos', again)).status).toBe(302)
+    expect((await store.products.get('rooibos'))?.description).toBe(first.description)
+    const log = await store.products.changeLog('rooibos')
+    expect(log.slice(logged).map((entry) => entry.change)).not.toContainEqual(
+      expect.stringContaining('description'),
+    )
+  })
+
   it('saves a weight and a size, shows them on the form again, and logs them', async () => {
     const fields = {
       ...basics,
@@ -415,6 +429,22 @@ describe('photos', () => {
       STAFF_EMAIL,
       STAFF_EMAIL,
     ])
+  })
+
+  it('refuses the same photo twice, saying so beside the file field, and adds nothing', async () => {
+    const file = () => new Blob([new Uint8Array(solidPng(24, 24))], { type: 'image/png' })
+    expect((await upload('jar-02', file())).status).toBe(302)
+    const before = await store.products.get('jar-02')
+    const again = await upload('jar-02', file(), 'The same jar again')
+    expect(again.status).toBe(400)
+    expect(again.body.intent).toBe('image-add')
+    expect(again.body.result.error.image).toEqual([
+      'This photo is already on the product. Choose a different photo.',
+    ])
+    expect(await store.products.get('jar-02')).toEqual(before)
+    // Put things back for the tests below (they count jar-02's pictures).
+    const added = before!.images.at(-1)!
+    await postEdit('jar-02', { intent: 'image-remove', imageId: added.id! })
   })
 
   it('refuses what is not a photo, naming the reason beside the file field', async () => {

@@ -14,6 +14,7 @@ import { requestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
 import {
   addProductImage,
+  DuplicateImageError,
   moveProductImage,
   removeProductImage,
 } from '~/lib/images/product-images.server'
@@ -121,7 +122,8 @@ export async function productAction({
     try {
       await addProductImage(store, existing.id, bytes, form.alt, audit)
     } catch (error) {
-      if (!(error instanceof ImageRejectedError)) throw error
+      if (!(error instanceof ImageRejectedError || error instanceof DuplicateImageError))
+        throw error
       return refuse(
         'image-add',
         submission.reply({ fieldErrors: { image: [error.message] }, hideFields: ['image'] }),

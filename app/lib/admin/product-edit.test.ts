@@ -45,6 +45,17 @@ function saved(fields: Record<string, string>) {
 }
 
 describe('the product form', () => {
+  it('saves a description with the line breaks a textarea posts (CRLF) as LF, as the store keeps it', () => {
+    const { edit } = toProductEdit(
+      saved({
+        ...basics,
+        description: 'Loose-leaf rooibos.\r\n\r\nFrom the Cederberg.\rBrew 5 min.',
+      }),
+      { id: 'rooibos-tea', existing: null, held: {}, categories },
+    )
+    expect(edit?.description).toBe('Loose-leaf rooibos.\n\nFrom the Cederberg.\nBrew 5 min.')
+  })
+
   it('takes a product without options from the docs/contracts.md fields alone: its one variant', () => {
     const { edit, errors } = toProductEdit(saved({ ...basics, price: '1 299,00' }), {
       id: 'rooibos-tea',

@@ -191,7 +191,7 @@ export function toProductEdit(
     edit: {
       id,
       name: form.name,
-      description: form.description,
+      description: unixLineEndings(form.description),
       category: category.slug,
       categoryName: category.name,
       tags: existing?.tags ?? [],
@@ -220,4 +220,12 @@ export async function newProductId(
     const id = n === 1 ? base : `${base}-${n}`
     if (!RESERVED_IDS.has(id) && !(await taken(id))) return id
   }
+}
+
+/**
+ * A textarea posts its line breaks as CRLF (the HTML spec's form encoding) while the store keeps
+ * LF: normalised before saving, so saving an unchanged description changes (and logs) nothing.
+ */
+export function unixLineEndings(text: string): string {
+  return text.replace(/\r\n?/g, '\n')
 }

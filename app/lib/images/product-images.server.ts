@@ -3,10 +3,18 @@ import type { ProductImage } from '~/lib/data/types'
 
 import { getImageStore } from './image-store.server'
 
+/** The photo is already one of the product's pictures (the same picture, uploaded again). */
+export class DuplicateImageError extends Error {
+  constructor() {
+    super('This photo is already on the product. Choose a different photo.')
+    this.name = 'DuplicateImageError'
+  }
+}
+
 /**
  * A photo for a product, as the back office adds it: checked and resized by the image store
  * (ImageRejectedError with the reason when refused), then shown last among the product's
- * pictures. The same photo again replaces itself rather than showing twice. Only the product's
+ * pictures. The same photo again changes nothing (DuplicateImageError). Only the product's
  * pictures are written (and logged against `audit`), so a sale or a review counted meanwhile stays.
  */
 export async function addProductImage(
@@ -18,9 +26,11 @@ export async function addProductImage(
 ): Promise<ProductImage> {
   const product = await store.products.get(productId)
   if (!product) throw new Error(`There is no product ${JSON.stringify(productId)}.`)
+  // The image store names a picture by its content, so the same photo comes back with the same id
+  // (and storing it again rewrote the same files).
   const image = await (await getImageStore()).put(productId, bytes, alt)
-  const images = [...product.images.filter((i) => i.id !== image.id), image]
-  await store.products.setImages(productId, images, audit)
+  if (product.images.some((i) => i.id === image.id)) throw new DuplicateImageError()
+  await store.products.setImages(productId, [...product.images, image], audit)
   return image
 }
 
