@@ -285,22 +285,4 @@ describe('/orders/:id', () => {
       'Shipped with The Courier Guy, tracking number TCG123456',
     )
   })
-
-  it('gives other visitors a bare confirmation with a link to tracking', () => {
-    renderRoute(OrderPage, {
-      ...options,
-      loaderData: { kind: 'confirmation', orderId: 'K7M2P9QRTWXY' },
-    })
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Thank you for your order' }),
-    ).toBeVisible()
-    expect(screen.getByText(/Your order number is/)).toHaveTextContent(
-      'Your order number is K7M2P9QRTWXY.',
-    )
-    expect(screen.queryByRole('list', { name: 'Status timeline' })).not.toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Track your order' })).toHaveAttribute(
-      'href',
-      '/track_order',
-    )
-  })
 })

@@ -16,17 +16,16 @@ import styles from '~/styles/buying.css'
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
-    title: data
-      ? `Order ${data.kind === 'full' ? data.order.id : data.orderId} | Karoo & Co.`
-      : 'Order | Karoo & Co.',
+    title: data ? `Order ${data.order.id} | Karoo & Co.` : 'Order | Karoo & Co.',
   },
   { name: 'robots', content: 'noindex' },
 ]
 
 /**
  * One order. Its customer sees it in full, and so does the browser session that placed it (guests
- * returning from PayFast). A signed-out visitor with a guest order's link gets a bare confirmation
- * (the id and a link to tracking); another customer's order and a malformed id are 404s.
+ * returning from PayFast). Anyone else gets the answer a made-up id gets, so a stranger cannot
+ * tell which ids exist: signed out, sign in first; signed in, the 404 page. A guest who lost the
+ * session finds the order through /track_order (its id and email).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id
@@ -35,29 +34,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (access === 'full') {
     return { kind: 'full' as const, order: toOrderView(order), signedIn: userId !== null }
   }
+  // NOTE: nothing here may depend on whether the order exists (`order` is deliberately unused).
   if (userId) throw notFound()
-  if (order && order.userId === null) return { kind: 'confirmation' as const, orderId: order.id }
-  // The `authenticated` rule for everything else: sign in first (a customer's own order).
+  // The `authenticated` rule: sign in first (it may be the customer's own order).
   throw redirect(signInUrl(request))
 }
 
 export default function OrderPage() {
-  const result = useLoaderData<typeof loader>()
-  if (result.kind === 'confirmation') {
-    return (
-      <div className="buying-page order-page">
-        <h1>Thank you for your order</h1>
-        <p>
-          Your order number is <strong>{result.orderId}</strong>. Keep it with the email address you
-          used at checkout.
-        </p>
-        <p>
-          <Link to="/track_order">Track your order</Link> to see its status.
-        </p>
-      </div>
-    )
-  }
-  const { order, signedIn } = result
+  const { order, signedIn } = useLoaderData<typeof loader>()
   return (
     <div className="buying-page order-page">
       <h1>Order {order.id}</h1>

@@ -433,7 +433,7 @@ describe('checkout, payment hand-over and cancel', () => {
     expect(await stockOf('biltong')).toBe(before)
   })
 
-  it('shows the order in full to the browser that placed it, a bare confirmation to other visitors, 404 for bad ids', async () => {
+  it('shows the order in full to the browser that placed it, to strangers the answer an unknown id gets, 404 for bad ids', async () => {
     const b = browser()
     await addToCart(b, 'rusks', 1)
     const id = ((await checkout(b)) as Response).headers.get('Location')!.split('/').pop()!
@@ -448,7 +448,14 @@ describe('checkout, payment hand-over and cancel', () => {
       // R 65,00 of rusks and R 89,00 of standard delivery to Cape Town.
       order: { id, status: 'pending_payment', totalCents: 15400 },
     })
-    expect(await orderLoader(args(browser()))).toEqual({ kind: 'confirmation', orderId: id })
+    // A stranger gets what a made-up id gets: nothing tells which ids exist.
+    const answer = async (orderId: string) => {
+      const thrown: unknown = await orderLoader(args(browser(), orderId)).catch((e: unknown) => e)
+      if (!(thrown instanceof Response)) throw new Error('expected a thrown response')
+      return [thrown.status, thrown.headers.get('Location')?.replace(orderId, ':id')]
+    }
+    expect(await answer(id)).toEqual([302, '/auth?redirectTo=%2Forders%2F:id'])
+    expect(await answer('ZZZZZZZZZZZZ')).toEqual(await answer(id))
     await expect(orderLoader(args(b, 'not-an-id'))).rejects.toMatchObject({ status: 404 })
   })
 
