@@ -15,8 +15,10 @@ const nav = {
   ],
 }
 
-function header(signedIn: boolean) {
-  return <SiteHeader siteName="Karoo & Co." nav={nav} counts={{ cart: 2, liked: 1, signedIn }} />
+function header(signedIn: boolean, staff = false) {
+  return (
+    <SiteHeader siteName="Karoo & Co." nav={nav} counts={{ cart: 2, liked: 1, signedIn, staff }} />
+  )
 }
 
 // Escape and the drawer's layout need a real browser: e2e/layout.spec.ts.
@@ -44,5 +46,17 @@ describe('SiteHeader', () => {
     expect(form).toHaveAttribute('action', '/auth')
     expect(form).toHaveFormValues({ intent: 'signout' })
     expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account')
+  })
+
+  it('links staff to the back office from the account menu, and customers not', () => {
+    const { unmount } = renderRoute(header(true, true))
+    expect(screen.getByRole('link', { name: 'Back office', hidden: true })).toHaveAttribute(
+      'href',
+      '/admin',
+    )
+    unmount()
+    renderRoute(header(true))
+    expect(screen.queryByRole('link', { name: 'Back office', hidden: true })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Your orders', hidden: true })).toBeInTheDocument()
   })
 })

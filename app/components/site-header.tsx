@@ -6,7 +6,13 @@ import { Link } from '~/components/link'
 import { PredictiveSearch } from '~/components/search/predictive-search'
 import type { Blok as BlokData } from '~/lib/content/types'
 
-export type ShellCounts = { cart: number; liked: number; signedIn: boolean }
+export type ShellCounts = {
+  cart: number
+  liked: number
+  signedIn: boolean
+  /** Staff see a "Back office" link in the account menu; absent is a customer. */
+  staff?: boolean
+}
 
 const PANEL_ID = 'site-menu-panel'
 
@@ -53,7 +59,11 @@ export function SiteHeader({
                 {counts.liked}
               </span>
             </Link>
-            {counts.signedIn ? <AccountLinks /> : <Link to="/account">Sign in</Link>}
+            {counts.signedIn ? (
+              <AccountLinks staff={counts.staff === true} />
+            ) : (
+              <Link to="/account">Sign in</Link>
+            )}
           </nav>
         </div>
         <Link to="/cart" className="site-header__cart">
@@ -69,9 +79,9 @@ export function SiteHeader({
 
 /**
  * A signed-in customer's "Account" link, and beside it a small menu (a `<details>`) with their
- * orders and "Sign out": a POST to /auth, the same as the button on /auth.
+ * orders, the back office for staff, and "Sign out": a POST to /auth, the same as the button on /auth.
  */
-function AccountLinks() {
+function AccountLinks({ staff }: { staff: boolean }) {
   return (
     <span className="account-links">
       <Link to="/account">Account</Link>
@@ -84,6 +94,11 @@ function AccountLinks() {
           <li>
             <Link to="/orders">Your orders</Link>
           </li>
+          {staff ? (
+            <li>
+              <Link to="/admin">Back office</Link>
+            </li>
+          ) : null}
           <li>
             <Form method="post" action="/auth">
               <input type="hidden" name="intent" value="signout" />
