@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { Link } from '~/components/link'
 import { StarRating } from '~/components/star-rating'
 import { loadDashboard } from '~/lib/admin/dashboard.server'
+import { LOW_STOCK_RULE } from '~/lib/admin/low-stock'
 import { adminMeta } from '~/lib/admin/headers'
 import { requireStaff } from '~/lib/auth/staff.server'
 import { formatSastDateTime } from '~/lib/dates'
@@ -38,7 +39,7 @@ export default function AdminDashboard() {
           <Count label="Orders to fulfil" value={counts.toFulfil} to="/admin/orders?status=paid" />
           <Count label="Refunds needed" value={counts.refundsNeeded} />
           <Count
-            label="Low stock products"
+            label={`Low-stock products (${LOW_STOCK_RULE})`}
             value={counts.lowStock}
             to="/admin/products?lowStock=1"
           />

@@ -4,6 +4,7 @@ import { Form, useLoaderData } from '@remix-run/react'
 import { Link } from '~/components/link'
 import { Pagination } from '~/components/pagination'
 import { adminMeta } from '~/lib/admin/headers'
+import { LOW_STOCK_RULE, lowStockCount, lowVariantsNote } from '~/lib/admin/low-stock'
 import { listProducts, parseProductListQuery } from '~/lib/admin/products.server'
 import { requireStaff } from '~/lib/auth/staff.server'
 import { formatRand } from '~/lib/money'
@@ -36,7 +37,7 @@ export default function AdminProducts() {
         <div className="field field--checkbox">
           <label>
             <input type="checkbox" name="lowStock" value="1" defaultChecked={query.lowStock} /> Low
-            stock only (5 or fewer of a variant)
+            stock only ({LOW_STOCK_RULE})
           </label>
         </div>
         <button type="submit" className="button button--secondary">
@@ -71,7 +72,9 @@ export default function AdminProducts() {
                   </td>
                   <td>
                     {row.stock}
-                    {row.lowStock ? <strong> (low)</strong> : null}
+                    {row.lowVariants > 0 ? (
+                      <strong> ({lowVariantsNote(row.lowVariants, row.variantCount)})</strong>
+                    ) : null}
                   </td>
                   <td>{row.active ? 'Yes' : 'No (off the shop)'}</td>
                 </tr>
@@ -83,7 +86,7 @@ export default function AdminProducts() {
       <Pagination
         page={query.page}
         pageCount={pageCount}
-        summary={`Page ${query.page} of ${pageCount} · ${total} products`}
+        summary={`Page ${query.page} of ${pageCount} · ${query.lowStock ? `${lowStockCount(total)} (${LOW_STOCK_RULE})` : `${total} products`}`}
         className="admin-pager"
       />
     </>

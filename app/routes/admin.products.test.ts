@@ -156,6 +156,18 @@ describe('/admin/products', () => {
     expect((await list('?q=jar-07')).body.rows.map((r: { id: string }) => r.id)).toEqual(['jar-07'])
     const low = await list('?lowStock=1')
     expect(low.body.rows.map((r: { id: string }) => r.id)).toEqual(['honeybush', 'tee'])
+    // Counted as the dashboard counts them, each row saying how many of its variants are low.
+    expect(low.body.total).toBe(await store.products.countLowStock())
+    expect(
+      low.body.rows.map((r: { id: string; lowVariants: number; variantCount: number }) => [
+        r.id,
+        r.lowVariants,
+        r.variantCount,
+      ]),
+    ).toEqual([
+      ['honeybush', 1, 1],
+      ['tee', 6, 6],
+    ])
     // Odd query strings are the first page of everything, never an error.
     expect((await list('?page=-3&lowStock=yes&q=' + 'x'.repeat(500))).status).toBe(200)
   })

@@ -33,6 +33,9 @@ export type ProductRow = {
   from: boolean
   stock: number
   lowStock: boolean
+  /** Its variants at or below LOW_STOCK_THRESHOLD, of `variantCount` (lib/admin/low-stock.ts). */
+  lowVariants: number
+  variantCount: number
   active: boolean
 }
 
@@ -49,6 +52,8 @@ export async function listProducts(store: Store, query: ProductListQuery) {
     from: new Set(product.variants.map((variant) => variant.priceCents)).size > 1,
     stock: product.stock,
     lowStock: product.variants.some((variant) => variant.stock <= LOW_STOCK_THRESHOLD),
+    lowVariants: product.variants.filter((variant) => variant.stock <= LOW_STOCK_THRESHOLD).length,
+    variantCount: product.variants.length,
     active: product.active,
   }))
   return {
