@@ -32,6 +32,7 @@ try {
 const {
   env,
   crossSiteRefusal,
+  loopbackTwinRedirect,
   helmetOptions,
   bodyRule,
   formBodyRefusal,
@@ -73,6 +74,21 @@ const publicFiles = express.static('public', { maxAge: '1h', index: false, redir
 // Page URLs have no file extension: skip the file-system lookup for them (a stat per page view).
 app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()))
 
+// Outside production, a page read at http://127.0.0.1:3000 when APP_URL says localhost:3000 (or the
+// other way round) moves to APP_URL: PayFast sends the shopper back there, and cookies follow names.
+app.use((req, res, next) => {
+  const target = loopbackTwinRedirect({
+    method: req.method,
+    protocol: req.protocol,
+    host: req.get('host'),
+    url: req.originalUrl,
+    appUrl: env.appUrl,
+    exactOrigin: env.isProduction,
+  })
+  if (!target) return next()
+  res.redirect(302, target)
+})
+
 // Cross-site request forgery, refused without tokens (docs/contracts.md): before Remix sees the
 // request.
 app.use((req, res, next) => {
@@ -82,6 +98,7 @@ app.use((req, res, next) => {
     secFetchSite: req.get('sec-fetch-site'),
     origin: req.get('origin'),
     appUrl: env.appUrl,
+    exactOrigin: env.isProduction,
   })
   if (!reason) return next()
   console.warn(`Refused ${req.method} ${req.path} from ${req.ip}: ${reason}`)
@@ -129,7 +146,8 @@ app.use((error, req, res, _next) => {
 })
 
 const server = app.listen(env.port, env.host, () => {
-  console.log(`Shop ready on http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}`)
+  // APP_URL, the address the shop's links, redirects and PayFast's return use: open that one.
+  console.log(`Shop ready on ${env.appUrl} (listening on ${env.host}:${env.port})`)
   if (development) broadcastDevReady(build)
 })
 

@@ -20,7 +20,7 @@ import { runBobgoSync } from '~/lib/shipping/bobgo-sync.server'
 
 // The server (server.mjs) reads these from the build: one parse of the environment, one CSRF rule.
 export { env } from '~/lib/env.server'
-export { crossSiteRefusal } from '~/lib/csrf.server'
+export { crossSiteRefusal, loopbackTwinRedirect } from '~/lib/csrf.server'
 export { errorSummary } from '~/lib/log.server'
 export { helmetOptions } from '~/lib/headers.server'
 export { bodyRule, formBodyRefusal, isWellFormedPath } from '~/lib/http.server'
