@@ -26,12 +26,14 @@ export function FlashToaster({ toast }: { toast: Toast | null }) {
   }, [toast, sonner])
 
   if (!sonner) return null
+  // NOTE: at the bottom, never over the sticky header's search, liked and cart links; sonner
+  // stretches them across the bottom of a phone's screen.
   return (
     <sonner.Toaster
-      position="top-right"
+      position="bottom-right"
       duration={5000}
       visibleToasts={20}
-      swipeDirections={['right', 'top']}
+      swipeDirections={['right', 'bottom']}
       closeButton
       richColors
     />

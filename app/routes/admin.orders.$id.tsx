@@ -12,6 +12,7 @@ import { OrderDetails } from '~/components/orders/order-view'
 import { BobgoOrderPanel } from '~/components/shipping/bobgo-status'
 import { ShipmentTracking } from '~/components/shipping/tracking'
 import { useIsPending } from '~/components/use-is-pending'
+import { TableScroll } from '~/components/table-scroll'
 import { ADMIN_HEADERS, adminMeta } from '~/lib/admin/headers'
 import { adminRedirectWithToast } from '~/lib/admin/http.server'
 import { adminOrderView, staffMoveOrder, type StaffMoveName } from '~/lib/admin/orders.server'
@@ -264,7 +265,7 @@ export default function AdminOrder() {
         {order.emails.length === 0 ? (
           <p>No emails for this order yet.</p>
         ) : (
-          <div className="admin-table-wrap">
+          <TableScroll label="Emails for this order">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -289,7 +290,7 @@ export default function AdminOrder() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </>

@@ -7,6 +7,7 @@ import { Link } from '~/components/link'
 import { StatusBadge } from '~/components/orders/order-view'
 import { Pagination } from '~/components/pagination'
 import { useIsPending } from '~/components/use-is-pending'
+import { TableScroll } from '~/components/table-scroll'
 import { ADMIN_HEADERS, adminMeta } from '~/lib/admin/headers'
 import { isOrderStatus, listOrders } from '~/lib/admin/orders.server'
 import { pageParam } from '~/lib/admin/paging'
@@ -88,7 +89,7 @@ export default function AdminOrders() {
       {orders.length === 0 ? (
         <p>No orders match.</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableScroll label="Orders">
           <table className="admin-table">
             <caption className="visually-hidden">Orders, newest first</caption>
             <thead>
@@ -123,7 +124,7 @@ export default function AdminOrders() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination
         page={page}

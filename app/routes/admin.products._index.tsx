@@ -3,6 +3,7 @@ import { Form, useLoaderData } from '@remix-run/react'
 
 import { Link } from '~/components/link'
 import { Pagination } from '~/components/pagination'
+import { TableScroll } from '~/components/table-scroll'
 import { adminMeta } from '~/lib/admin/headers'
 import { LOW_STOCK_RULE, lowStockCount, lowVariantsNote } from '~/lib/admin/low-stock'
 import { listProducts, parseProductListQuery } from '~/lib/admin/products.server'
@@ -47,7 +48,7 @@ export default function AdminProducts() {
       {rows.length === 0 ? (
         <p>No products match.</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableScroll label="Products">
           <table className="admin-table">
             <caption className="visually-hidden">Products</caption>
             <thead>
@@ -81,7 +82,7 @@ export default function AdminProducts() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination
         page={query.page}

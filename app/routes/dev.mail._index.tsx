@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 
 import { Link } from '~/components/link'
 import { Pagination } from '~/components/pagination'
+import { TableScroll } from '~/components/table-scroll'
 import { pageParam } from '~/lib/admin/paging'
 import { formatSastDateTime } from '~/lib/dates'
 import { DEV_MAIL_HEADERS, listDevMail, requireDevMail } from '~/lib/mail/dev-mail.server'
@@ -41,7 +42,7 @@ export default function DevMail() {
       {messages.length === 0 ? (
         <p>No mail yet.</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableScroll label="Emails">
           <table className="admin-table">
             <caption className="visually-hidden">Emails, newest first</caption>
             <thead>
@@ -67,7 +68,7 @@ export default function DevMail() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination
         page={page}

@@ -6,6 +6,7 @@ import { requireUserId } from '~/lib/auth/user.server'
 import { formatSastDateTime } from '~/lib/dates'
 import { formatRand } from '~/lib/money'
 import { StatusBadge } from '~/components/orders/order-view'
+import { TableScroll } from '~/components/table-scroll'
 import { listCustomerOrders } from '~/lib/orders/customer.server'
 import { requestContext } from '~/lib/request-context.server'
 import styles from '~/styles/buying.css'
@@ -32,34 +33,36 @@ export default function OrdersPage() {
           </p>
         </div>
       ) : (
-        <table className="orders-table">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Placed</th>
-              <th scope="col">Items</th>
-              <th scope="col">Status</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr key={order.id}>
-                <th scope="row">
-                  <Link to={`/orders/${order.id}`}>{order.id}</Link>
-                </th>
-                <td>
-                  <time dateTime={order.createdAt}>{formatSastDateTime(order.createdAt)}</time>
-                </td>
-                <td>{order.itemCount}</td>
-                <td>
-                  <StatusBadge status={order.status} label={order.statusLabel} />
-                </td>
-                <td>{formatRand(order.totalCents)}</td>
+        <TableScroll label="Your orders">
+          <table className="orders-table">
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Placed</th>
+                <th scope="col">Items</th>
+                <th scope="col">Status</th>
+                <th scope="col">Total</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id}>
+                  <th scope="row">
+                    <Link to={`/orders/${order.id}`}>{order.id}</Link>
+                  </th>
+                  <td>
+                    <time dateTime={order.createdAt}>{formatSastDateTime(order.createdAt)}</time>
+                  </td>
+                  <td>{order.itemCount}</td>
+                  <td>
+                    <StatusBadge status={order.status} label={order.statusLabel} />
+                  </td>
+                  <td>{formatRand(order.totalCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </div>
   )

@@ -18,6 +18,7 @@ import {
   type FieldMeta,
 } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
+import { TableScroll } from '~/components/table-scroll'
 import type { Category } from '~/lib/admin/product-edit'
 import {
   productFormSchema,
@@ -212,7 +213,7 @@ export function ProductForm({
         <fieldset className="admin-fieldset">
           <legend>Variants</legend>
           <ErrorList id={fields.variants.errorId} errors={fields.variants.errors} />
-          <div className="admin-table-wrap">
+          <TableScroll label="Variants">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -289,7 +290,7 @@ export function ProductForm({
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </fieldset>
       ) : null}
 

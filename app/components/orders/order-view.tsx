@@ -4,6 +4,7 @@ import { formatRand } from '~/lib/money'
 import type { OrderView } from '~/lib/orders/orders.server'
 
 import { DeliveryMethod } from '~/components/shipping/delivery-method'
+import { TableScroll } from '~/components/table-scroll'
 import { deliversToBuyer } from '~/lib/shipping/order-shipping'
 
 import { TotalsList } from './totals-view'
@@ -66,29 +67,31 @@ export function OrderDetails({ order }: { order: OrderView & { history: Timeline
       </section>
       <section aria-labelledby="order-lines-title">
         <h2 id="order-lines-title">Items</h2>
-        <table className="order-lines">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Unit price</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Line total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.variantId}>
-                <th scope="row">
-                  {line.name}
-                  <LineOptions options={line.options} />
-                </th>
-                <td>{formatRand(line.unitPriceCents)}</td>
-                <td>{line.quantity}</td>
-                <td>{formatRand(line.lineTotalCents)}</td>
+        <TableScroll label="Items">
+          <table className="order-lines">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Unit price</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Line total</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {order.lines.map((line) => (
+                <tr key={line.variantId}>
+                  <th scope="row">
+                    {line.name}
+                    <LineOptions options={line.options} />
+                  </th>
+                  <td>{formatRand(line.unitPriceCents)}</td>
+                  <td>{line.quantity}</td>
+                  <td>{formatRand(line.lineTotalCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
         <TotalsList totals={order} deliveryName={order.shipping.name} />
       </section>
       <div className="order-details__panels">
