@@ -21,6 +21,7 @@ import {
   checkoutPrefill,
   newCheckoutKey,
   openingDeliveryQuote,
+  retriedOrder,
 } from '~/lib/checkout/checkout.server'
 import { selectedOption, totalsWith } from '~/lib/checkout/delivery'
 import { checkoutFormSchema } from '~/lib/checkout/schema'
@@ -48,14 +49,20 @@ export const meta: MetaFunction = () => [{ title: 'Checkout | Karoo & Co.' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireCartItems(request)
-  const [user, cart] = await Promise.all([optionalUser(request), loadCart(request)])
-  const { store } = await requestContext(request)
+  const context = await requestContext(request)
+  const { store } = context
+  const [user, cart, retried] = await Promise.all([
+    optionalUser(request),
+    loadCart(request),
+    // Back from "Cancel payment" at PayFast: the details the order was placed with, kept.
+    retriedOrder(context, request),
+  ])
   const savedAddresses = user ? await store.addresses.list(user.id) : []
-  const prefill = checkoutPrefill(user, savedAddresses)
+  const prefill = checkoutPrefill(user, savedAddresses, retried)
   return {
     signedIn: user !== null,
     prefill,
-    delivery: await openingDeliveryQuote(store, cart, prefill.addressId, savedAddresses),
+    delivery: await openingDeliveryQuote(store, cart, prefill.addressId, savedAddresses, retried),
     savedAddresses: savedAddresses.map(addressCard),
     canSaveAddress: user !== null && savedAddresses.length < ADDRESS_BOOK_MAX,
     lines: cart.lines.map((l) => ({

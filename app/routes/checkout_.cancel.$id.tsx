@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
 import { cartOwner } from '~/lib/cart/cart.server'
+import { RETRY_PARAM } from '~/lib/checkout/checkout.server'
 import { cancelPayment } from '~/lib/orders/customer.server'
 import { sessionStorage } from '~/lib/cookie-session.server'
 import { requestContext } from '~/lib/request-context.server'
@@ -9,7 +10,7 @@ import { redirectWithToast } from '~/lib/toast.server'
 /**
  * PayFast's cancel_url (a GET: PayFast sends the buyer's browser here). Cancels the pending order
  * for the session that placed it, releasing its stock, puts its lines back into the cart and
- * returns to /checkout with "Payment cancelled". See docs/decisions/007-orders.md for why this GET
+ * returns to /checkout with "Payment cancelled", the form filled in as the order was placed. See docs/decisions/007-orders.md for why this GET
  * may change state.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -20,7 +21,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     outcome === 'already-settled' && order && order.status !== 'cancelled'
       ? `Order ${order.id} is no longer awaiting payment`
       : 'Payment cancelled'
-  const to = order && order.status !== 'cancelled' ? `/orders/${order.id}` : '/checkout'
+  const to = !order
+    ? '/checkout'
+    : order.status === 'cancelled'
+      ? // Checkout comes back filled in with what the order was placed with.
+        `/checkout?${new URLSearchParams({ [RETRY_PARAM]: order.id })}`
+      : `/orders/${order.id}`
   return redirectWithToast(
     to,
     {

@@ -15,6 +15,7 @@ import { requireCartItems } from '~/lib/cart/guard.server'
 import { expireStalePending } from '~/lib/orders/orders.server'
 import { NO_ORDER_MESSAGE, trackAction } from '~/lib/orders/track.server'
 import { getToast } from '~/lib/toast.server'
+import { loader as checkoutLoader } from '~/routes/checkout'
 import { loader as cancelLoader } from '~/routes/checkout_.cancel.$id'
 import { loader as payLoader } from '~/routes/checkout_.pay.$id'
 import { loader as orderLoader } from '~/routes/orders.$id'
@@ -421,7 +422,7 @@ describe('checkout, payment hand-over and cancel', () => {
     expect((await store.orders.get(id))!.status).toBe('pending_payment')
 
     const cancelled = b.keep(await cancelLoader(args(b)))
-    expect(cancelled.headers.get('Location')).toBe('/checkout')
+    expect(cancelled.headers.get('Location')).toBe(`/checkout?cancelled=${id}`)
     expect((await store.orders.get(id))!.status).toBe('cancelled')
     expect(await stockOf('biltong')).toBe(before)
     expect(await cartCount(b.request('/'))).toBe(2)
@@ -431,6 +432,48 @@ describe('checkout, payment hand-over and cancel', () => {
     b.keep(await cancelLoader(args(b)))
     expect(await cartCount(b.request('/'))).toBe(2)
     expect(await stockOf('biltong')).toBe(before)
+  })
+
+  it('comes back from "Cancel payment" to a checkout filled in as the order was placed, for that browser only', async () => {
+    const b = browser()
+    await addToCart(b, 'biltong', 1)
+    const id = ((await checkout(b, { ...checkoutForm, line2: 'Flat 3' })) as Response).headers
+      .get('Location')!
+      .split('/')
+      .pop()!
+    const back = b.keep(
+      await cancelLoader({
+        request: b.request(`/checkout/cancel/${id}`),
+        params: { id },
+        context: { clientIp: '127.0.0.1' },
+      }),
+    )
+    const page = async (who: ReturnType<typeof browser>) =>
+      (await checkoutLoader({
+        request: who.request(back.headers.get('Location')!),
+        params: {},
+        context: { clientIp: '127.0.0.1' },
+      })) as { prefill: Record<string, string>; delivery: { selected: string } }
+    const mine = await page(b)
+    expect(mine.prefill).toEqual({
+      email: 'thandi@example.co.za',
+      firstName: 'Thandi',
+      lastName: 'Mokoena',
+      phone: '082 123 4567',
+      addressId: '',
+      line1: '12 Long Street',
+      line2: 'Flat 3',
+      suburb: 'Gardens',
+      city: 'Cape Town',
+      province: 'Western Cape',
+      postalCode: '8001',
+    })
+    expect(mine.delivery.selected).toBe('standard')
+
+    // Another browser with the same link (and a cart of its own) starts blank.
+    const stranger = browser()
+    await addToCart(stranger, 'rusks', 1)
+    expect((await page(stranger)).prefill).toMatchObject({ email: '', line1: '' })
   })
 
   it('shows the order in full to the browser that placed it, to strangers the answer an unknown id gets, 404 for bad ids', async () => {

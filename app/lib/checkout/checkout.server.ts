@@ -19,19 +19,30 @@ import type { Address, Order, OrderDraft, User } from '~/lib/data/types'
 import { nameWithOptions } from '~/lib/data/variants'
 import { env } from '~/lib/env.server'
 import { newOrderId } from '~/lib/orders/id.server'
-import { expireStalePending, holdOrderId } from '~/lib/orders/orders.server'
+import { isOrderId } from '~/lib/orders/id'
+import {
+  canSeeOrder,
+  expireStalePending,
+  heldOrderIds,
+  holdOrderId,
+} from '~/lib/orders/orders.server'
 import { buildPaymentForm, type PaymentForm } from '~/lib/payfast/checkout.server'
 import { sessionStorage } from '~/lib/cookie-session.server'
-import { requestContext } from '~/lib/request-context.server'
+import { requestContext, type RequestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
-import { deliveryAddressSchema } from '~/lib/shipping/address-fields'
+import { deliveryAddressSchema, NEW_ADDRESS } from '~/lib/shipping/address-fields'
 import { resolveShippingChoice } from '~/lib/shipping/options.server'
 import { orderShippingOf } from '~/lib/shipping/order-shipping'
 import type { SavedAddress, ShippingOption } from '~/lib/shipping/types'
 import { redirectWithToast } from '~/lib/toast.server'
 
 import type { DeliveryQuote } from './delivery'
-import { addressOf, deliveryAddressFrom, rememberAddress } from './delivery-address.server'
+import {
+  addressOf,
+  deliveryAddressFrom,
+  rememberAddress,
+  sameAddress,
+} from './delivery-address.server'
 import { methodNames, quoteDelivery } from './delivery.server'
 import {
   type CHECKOUT_FIELDS,
@@ -49,14 +60,40 @@ import {
  */
 export type CheckoutActionData = { result: SubmissionResult<string[]>; delivery?: DeliveryQuote }
 
+/** What checkout keeps of an order whose payment was cancelled, to offer it again. */
+export type RetriedOrder = Pick<
+  Order,
+  'email' | 'firstName' | 'lastName' | 'phone' | 'shippingAddress' | 'shipping'
+>
+
 /**
  * The form's starting values: the customer's profile and their default saved address chosen (the
- * address fields, for a new one, start blank); blank for guests.
+ * address fields, for a new one, start blank); blank for guests. After "Cancel payment" at PayFast
+ * (`retried`, the cancelled order): everything that order was placed with, its address chosen from
+ * the customer's book when it is there, typed into the fields otherwise.
  */
 export function checkoutPrefill(
   user: User | null,
   savedAddresses: readonly SavedAddress[] = [],
+  retried: RetriedOrder | null = null,
 ): Record<(typeof CHECKOUT_FIELDS)[number], string> {
+  if (retried) {
+    const { shippingAddress: address } = retried
+    const saved = savedAddresses.find((candidate) => sameAddress(candidate, address))
+    return {
+      email: retried.email,
+      firstName: retried.firstName,
+      lastName: retried.lastName,
+      phone: retried.phone,
+      addressId: saved?.id ?? (savedAddresses.length > 0 ? NEW_ADDRESS : ''),
+      line1: saved ? '' : address.line1,
+      line2: saved ? '' : (address.line2 ?? ''),
+      suburb: saved ? '' : address.suburb,
+      city: saved ? '' : address.city,
+      province: saved ? '' : address.province,
+      postalCode: saved ? '' : address.postalCode,
+    }
+  }
   const chosen = savedAddresses.find((address) => address.isDefault) ?? savedAddresses[0]
   return {
     email: user?.email ?? '',
@@ -258,15 +295,38 @@ export async function openingDeliveryQuote(
   cart: Pick<CartView, 'lines' | 'totals'>,
   addressId: string,
   savedAddresses: readonly SavedAddress[],
+  retried: RetriedOrder | null = null,
 ): Promise<DeliveryQuote> {
   const saved = savedAddresses.find((address) => address.id === addressId)
   const { quote } = await quoteDelivery({
     store,
     lines: cart.lines,
     subtotalCents: cart.totals.subtotalCents,
-    address: saved ? addressOf(saved) : null,
+    address: saved ? addressOf(saved) : (retried?.shippingAddress ?? null),
+    // The cancelled order's method stays checked when it is still offered for the address.
+    wanted: retried?.shipping?.id ?? null,
   })
   return quote
+}
+
+/** The query parameter "Cancel payment" sends checkout back with: the cancelled order's id. */
+export const RETRY_PARAM = 'cancelled'
+
+/**
+ * The order named by checkout's `?cancelled=` when its payment was cancelled and this shopper may
+ * see it (its customer, or the browser session that placed it); null for anything else, so the
+ * parameter never shows a stranger's details.
+ */
+export async function retriedOrder(
+  { store, session, userId }: Pick<RequestContext, 'store' | 'session' | 'userId'>,
+  request: Request,
+): Promise<RetriedOrder | null> {
+  const id = new URL(request.url).searchParams.get(RETRY_PARAM)
+  if (!isOrderId(id)) return null
+  const order = await store.orders.get(id)
+  if (!order || order.status !== 'cancelled') return null
+  const viewer = { userId: await userId(), heldIds: heldOrderIds(session) }
+  return canSeeOrder(order, viewer) ? order : null
 }
 
 /**

@@ -92,7 +92,8 @@ export async function rememberAddress(
 }
 
 /** The same place, whatever the case and spacing it was typed in. */
-function sameAddress(a: Address, b: Address): boolean {
+/** The same place, whatever the case and spacing it was typed in. */
+export function sameAddress(a: Address, b: Address): boolean {
   const key = (x: Address) =>
     [x.line1, x.line2 ?? '', x.suburb, x.city, x.province, x.postalCode]
       .map((part) => part.trim().toLowerCase().replace(/\s+/g, ' '))
