@@ -60,7 +60,10 @@ async function openFirstProduct(page: Page) {
 /** Puts one of the first product into the cart, as its form would (the toast spent on /cart). */
 async function fillCart(page: Page) {
   await openFirstProduct(page)
-  const form = buyBox(page).locator('form.add-to-cart')
+  const form = buyBox(page)
+    .locator('form[method="post"]')
+    .filter({ has: page.locator('input[name="variantId"]') })
+    .first()
   const field = (name: string) => form.locator(`input[name="${name}"]`).getAttribute('value')
   const response = await page.request.post('/cart', {
     form: {
