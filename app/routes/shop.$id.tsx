@@ -56,8 +56,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const selection = picked ?? variant?.optionValues ?? []
   // The recently viewed list is written by the view beacon (see ProductPage), never here: this
   // page sets no cookie, so the page cache may keep it for visitors without a list.
-  const [reviewPage, liked, related, recentlyViewed] = await Promise.all([
+  const [reviewPage, myReview, liked, related, recentlyViewed] = await Promise.all([
     reviews.pageForProduct(context.store, product.id, parseReviewQuery(search)),
+    // A signed-in customer's own review, for the form that edits it (never a cached page: the
+    // page cache keeps only signed-out visitors' pages).
+    context.userId().then((id) => (id ? reviews.mine(context.store, product.id, id) : null)),
     likedIds(context),
     catalog.related(product.id),
     context.recentlyViewed().then((ids) => catalog.summaries(shownOnPage(ids, product.id))),
@@ -81,6 +84,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     },
     statistics,
     reviews: reviewPage,
+    myReview,
     /** The variant the URL names, kept by the review sort and page links. */
     variantParam: variant && search.get('variant') ? variant.id : null,
     related,
@@ -129,6 +133,7 @@ export default function ProductPage() {
     product,
     statistics,
     reviews,
+    myReview,
     variantParam,
     related,
     recentlyViewed,
@@ -172,6 +177,7 @@ export default function ProductPage() {
         statistics={statistics}
         reviews={reviews}
         signedIn={signedIn}
+        mine={myReview}
       />
       <ProductShelf
         id="recently-viewed"

@@ -2,7 +2,7 @@ import { Link } from '~/components/link'
 import { Pagination } from '~/components/pagination'
 import type { ProductStatistics } from '~/lib/catalog/statistics'
 import { REVIEWS_PER_PAGE, reviewsHref } from '~/lib/reviews/review-query'
-import type { ReviewPage } from '~/lib/reviews/reviews.server'
+import type { OwnReview, ReviewPage } from '~/lib/reviews/reviews.server'
 
 import { RatingStatistics } from './rating-statistics'
 import { ReviewForm } from './review-form'
@@ -10,8 +10,9 @@ import { ReviewList } from './review-list'
 import { ReviewSortForm } from './review-sort'
 
 /**
- * The reviews section of a product page: statistics, the review form for signed-in customers (a
- * sign-in link for visitors, coming back here), and one page of reviews in the shopper's sort.
+ * The reviews section of a product page: statistics, the review form for signed-in customers (their
+ * own review in it when they wrote one; a sign-in link for visitors, coming back here), and one
+ * page of reviews in the shopper's sort.
  */
 export function ProductReviews({
   productPath,
@@ -19,6 +20,7 @@ export function ProductReviews({
   statistics,
   reviews,
   signedIn,
+  mine = null,
 }: {
   productPath: string
   /** The variant in the URL, kept by the sort form and the page links. */
@@ -26,6 +28,8 @@ export function ProductReviews({
   statistics: ProductStatistics
   reviews: ReviewPage
   signedIn: boolean
+  /** The signed-in customer's own review of the product. */
+  mine?: OwnReview | null
 }) {
   const { items, total, sort, page, pageCount } = reviews
   const first = (page - 1) * REVIEWS_PER_PAGE + 1
@@ -35,7 +39,8 @@ export function ProductReviews({
       <RatingStatistics statistics={statistics} />
 
       {signedIn ? (
-        <ReviewForm />
+        // Keyed by when it was written: an edit saved with JS starts the form afresh from it.
+        <ReviewForm key={mine?.writtenAt ?? 'new'} mine={mine} />
       ) : (
         <p className="product-reviews__sign-in">
           <Link to={`/auth?${new URLSearchParams({ redirectTo: productPath })}`}>

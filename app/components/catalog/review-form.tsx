@@ -5,8 +5,10 @@ import type { z } from 'zod'
 import { ErrorList, Field, FormErrors, TextareaField } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import { useResetAfterSuccess } from '~/components/use-reset-after-success'
+import { formatSastDate } from '~/lib/dates'
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from '~/lib/reviews/limits'
 import type { ReviewActionData } from '~/lib/reviews/review-action.server'
+import type { OwnReview } from '~/lib/reviews/reviews.server'
 import type { reviewFormSchema } from '~/lib/reviews/schema'
 
 /**
@@ -22,14 +24,18 @@ const STARS = ['5', '4', '3', '2', '1']
 
 /**
  * The review form of /shop/:id: rating 1-5, optional title, the review itself. Emptied once a
- * review is posted (the action redirects back here with a toast).
+ * review is posted (the action redirects back here with a toast). A customer who reviewed the
+ * product already (`mine`) finds their review in it, to edit: one review per customer.
  */
-export function ReviewForm() {
+export function ReviewForm({ mine = null }: { mine?: OwnReview | null }) {
   const actionData = useActionData<ReviewActionData>()
   const pending = useIsPending({ intent: 'review' })
   const [form, fields] = useForm<z.input<typeof reviewFormSchema>>({
     id: 'review',
     lastResult: actionData?.result,
+    defaultValue: mine
+      ? { rating: String(mine.rating), title: mine.title, body: mine.body }
+      : undefined,
     constraint,
   })
   useResetAfterSuccess(form.id, { pending, failed: actionData !== undefined })
@@ -43,7 +49,14 @@ export function ReviewForm() {
       aria-labelledby="review-form-heading"
       {...getFormProps(form)}
     >
-      <h3 id="review-form-heading">Write a review</h3>
+      <h3 id="review-form-heading">{mine ? 'Edit your review' : 'Write a review'}</h3>
+      {mine ? (
+        <p className="review-form__mine">
+          You reviewed this on {formatSastDate(mine.writtenAt)}
+          {mine.hidden ? ' (staff have hidden it from the shop)' : ''}. Change it below and post it
+          again to update it.
+        </p>
+      ) : null}
       <FormErrors form={form} />
       <input type="hidden" name="intent" value="review" />
       <fieldset
@@ -62,7 +75,7 @@ export function ReviewForm() {
       <Field meta={fields.title} label="Title (optional)" />
       <TextareaField meta={fields.body} label="Your review" rows={5} />
       <button type="submit" className="button button--primary" disabled={pending}>
-        {pending ? 'Sending…' : 'Post review'}
+        {pending ? 'Sending…' : mine ? 'Update review' : 'Post review'}
       </button>
     </Form>
   )

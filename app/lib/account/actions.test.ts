@@ -457,8 +457,21 @@ describe('/liked', () => {
   })
 })
 
+/** The flash message's title a response sets, as the next page would show it. */
+async function toastTitle(headers: Headers) {
+  const { getToast } = await import('~/lib/toast.server')
+  const cookie = headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ')
+  const { toast } = await getToast(
+    new Request('http://localhost:3000/', { headers: { Cookie: cookie } }),
+  )
+  return toast?.title
+}
+
 describe('reviews', () => {
-  it('sends visitors to sign in, validates, and keeps one review per customer', async () => {
+  it('sends visitors to sign in, validates, and keeps one review per customer: a second edits the first', async () => {
     const visitor = await call(() =>
       m.reviews.reviewAction({
         request: post('/shop/rooibos-tea', {
@@ -496,14 +509,19 @@ describe('reviews', () => {
       }),
     )
     expect(first.location).toBe('/shop/rooibos-tea#reviews')
-    await m.reviews.reviewAction({
-      request: post(
-        '/shop/rooibos-tea',
-        { intent: 'review', rating: '3', title: 'Okay', body: 'Fine' },
-        jar,
-      ),
-      params: { id: PRODUCT.id },
-    })
+    expect(await toastTitle(first.headers)).toBe('Thanks for your review')
+    // The second post edits the first, and says so.
+    const second = await call(() =>
+      m.reviews.reviewAction({
+        request: post(
+          '/shop/rooibos-tea',
+          { intent: 'review', rating: '3', title: 'Okay', body: 'Fine' },
+          jar,
+        ),
+        params: { id: PRODUCT.id },
+      }),
+    )
+    expect(await toastTitle(second.headers)).toBe('Review updated')
     const product = await m.store.products.get(PRODUCT.id)
     expect(product?.rating).toMatchObject({ count: 1, sum: 3 })
     const reviews = (await m.store.reviews.listForProduct(PRODUCT.id)).items

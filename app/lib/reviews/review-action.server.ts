@@ -25,8 +25,8 @@ export function authorName(user: { firstName: string; lastName: string }) {
 
 /**
  * The review action for /shop/:id. Signed-in customers only (visitors go to sign in and come back);
- * one review per customer per product, a second replaces the first; statistics update in the same
- * transaction.
+ * one review per customer per product: the page shows a customer's own review in the form, and
+ * posting it again edits it ("Review updated"); statistics update in the same transaction.
  */
 export async function reviewAction({
   request,
@@ -44,7 +44,7 @@ export async function reviewAction({
     return data<ReviewActionData>({ result: submission.reply() }, { status: 400 })
   }
   const { rating, title, body } = submission.value
-  await reviews.write(store, {
+  const { edited } = await reviews.write(store, {
     productId: product.id,
     userId: user.id,
     authorName: authorName(user),
@@ -55,6 +55,6 @@ export async function reviewAction({
   })
   return redirectWithToast(`/shop/${encodeURIComponent(product.id)}#reviews`, {
     type: 'success',
-    title: 'Thanks for your review',
+    title: edited ? 'Review updated' : 'Thanks for your review',
   })
 }

@@ -14,6 +14,12 @@ export type ReviewInput = Pick<
   'productId' | 'userId' | 'authorName' | 'rating' | 'title' | 'body'
 >
 
+/** The signed-in customer's own review of a product, for the form that edits it. */
+export type OwnReview = Pick<Review, 'rating' | 'title' | 'body' | 'hidden'> & {
+  /** When it was last (re)written: "You reviewed this on ...". */
+  writtenAt: string
+}
+
 /** One page of a product's reviews as the product page shows it. */
 export type ReviewPage = {
   items: ReviewView[]
@@ -51,9 +57,22 @@ export const reviews = {
     return { items: found.items.map(toView), total: found.total, sort, page: shown, pageCount }
   },
 
-  /** Stores the review and updates the product's statistics in the same transaction. */
-  async write(store: Store, review: ReviewInput): Promise<void> {
+  /** The customer's review of the product, hidden by staff or not; null when they wrote none. */
+  async mine(store: Store, productId: string, userId: string): Promise<OwnReview | null> {
+    const review = await store.reviews.getByUser(productId, userId)
+    if (!review) return null
+    const { rating, title, body, hidden, updatedAt } = review
+    return { rating, title, body, hidden, writtenAt: updatedAt }
+  },
+
+  /**
+   * Stores the review and updates the product's statistics in the same transaction; `edited` says
+   * whether it replaced the customer's earlier review of the product.
+   */
+  async write(store: Store, review: ReviewInput): Promise<{ edited: boolean }> {
+    const earlier = await store.reviews.getByUser(review.productId, review.userId)
     await store.reviews.upsert(review)
+    return { edited: earlier !== null }
   },
 }
 
