@@ -19,6 +19,7 @@ import {
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'
 
 import { Blok } from '~/components/bloks/registry'
 import { useNonce } from '~/components/nonce'
@@ -36,6 +37,8 @@ import contentStyles from '~/styles/content.css'
 import shopperStyles from '~/styles/shopper.css'
 
 export const links: LinksFunction = () => [
+  // The web font app.css names, fetched alongside the CSS rather than after it (the same file).
+  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: styles },
   // The announcement bar, header nav and footer bloks render on every page.
   { rel: 'stylesheet', href: contentStyles },
