@@ -74,7 +74,7 @@ export function ProductCard({
             className="button button--secondary product-card__choose"
             aria-label={`Choose ${choose(product)} of ${product.name}`}
           >
-            {`Choose ${choose(product)}`}
+            Choose<span className="product-card__choose-more"> {choose(product)}</span>
           </a>
         ) : (
           <AddToCartForm

@@ -22,7 +22,7 @@ describe('ReviewForm', () => {
       within(rating)
         .getAllByRole('radio')
         .map((radio) => (radio as HTMLInputElement).value),
-    ).toEqual(['5', '4', '3', '2', '1'])
+    ).toEqual(['1', '2', '3', '4', '5'])
     expect(within(rating).getByRole('radio', { name: '1 star' })).toBeRequired()
     expect(within(form()).getByRole('textbox', { name: 'Title (optional)' })).toHaveAttribute(
       'maxlength',

@@ -20,7 +20,8 @@ const constraint = {
   title: { maxLength: REVIEW_TITLE_MAX },
   body: { required: true, maxLength: REVIEW_BODY_MAX },
 }
-const STARS = ['5', '4', '3', '2', '1']
+/** Lowest first: the arrow keys move along the stars as they are drawn, left to right. */
+const STARS = ['1', '2', '3', '4', '5']
 
 /**
  * The review form of /shop/:id: rating 1-5, optional title, the review itself. Emptied once a
@@ -65,11 +66,20 @@ export function ReviewForm({ mine = null }: { mine?: OwnReview | null }) {
           .join(' ')}
       >
         <legend>Your rating</legend>
-        {getCollectionProps(rating, { type: 'radio', options: STARS }).map(({ key, ...radio }) => (
-          <label key={key}>
-            <input {...radio} /> {radio.value} {radio.value === '1' ? 'star' : 'stars'}
-          </label>
-        ))}
+        {/* Real radios under drawn stars: the stars up to the checked one fill (CSS :has). */}
+        <div className="star-input">
+          {getCollectionProps(rating, { type: 'radio', options: STARS }).map(
+            ({ key, ...radio }) => (
+              <label key={key} className="star-input__star">
+                <input {...radio} className="star-input__radio" />
+                <span className="visually-hidden">
+                  {radio.value} {radio.value === '1' ? 'star' : 'stars'}
+                </span>
+                <span className="star-input__glyph" aria-hidden="true" />
+              </label>
+            ),
+          )}
+        </div>
         <ErrorList id={rating.errorId} errors={rating.errors} />
       </fieldset>
       <Field meta={fields.title} label="Title (optional)" />

@@ -37,6 +37,7 @@ export function VariantPicker({
               <label key={value.value} className={`variant-choice variant-choice--${value.state}`}>
                 <input
                   type="radio"
+                  className="variant-choice__radio"
                   name={choice.param}
                   value={value.value}
                   checked={value.selected}
