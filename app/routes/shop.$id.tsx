@@ -31,6 +31,7 @@ import { requestContext } from '~/lib/request-context.server'
 import { reviewAction } from '~/lib/reviews/review-action.server'
 import { parseReviewQuery } from '~/lib/reviews/review-query'
 import { reviews } from '~/lib/reviews/reviews.server'
+import { deliveryPromise } from '~/lib/shipping/delivery-promise'
 import type { RootLoader } from '~/root'
 import catalogStyles from '~/styles/catalog.css'
 import formStyles from '~/styles/forms.css'
@@ -56,7 +57,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const selection = picked ?? variant?.optionValues ?? []
   // The recently viewed list is written by the view beacon (see ProductPage), never here: this
   // page sets no cookie, so the page cache may keep it for visitors without a list.
-  const [reviewPage, myReview, liked, related, recentlyViewed] = await Promise.all([
+  const [reviewPage, myReview, liked, related, recentlyViewed, shipping] = await Promise.all([
     reviews.pageForProduct(context.store, product.id, parseReviewQuery(search)),
     // A signed-in customer's own review, for the form that edits it (never a cached page: the
     // page cache keeps only signed-out visitors' pages).
@@ -64,6 +65,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     likedIds(context),
     catalog.related(product.id),
     context.recentlyViewed().then((ids) => catalog.summaries(shownOnPage(ids, product.id))),
+    context.store.shipping.get(),
   ])
   const statistics = productStatistics(product.rating)
   const { jsonLd, ...seo } = productSeo(product, statistics, env.appUrl, variant?.id)
@@ -83,6 +85,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       selection,
     },
     statistics,
+    /** Beside the buy button: the store's cheapest delivery and free-delivery threshold. */
+    delivery: deliveryPromise(shipping.zones),
     reviews: reviewPage,
     myReview,
     /** The variant the URL names, kept by the review sort and page links. */
@@ -132,6 +136,7 @@ export default function ProductPage() {
   const {
     product,
     statistics,
+    delivery,
     reviews,
     myReview,
     variantParam,
@@ -167,6 +172,7 @@ export default function ProductPage() {
         key={product.id}
         product={product}
         statistics={statistics}
+        delivery={delivery}
         liked={liked.has(product.id)}
         onSelect={onSelect}
       />

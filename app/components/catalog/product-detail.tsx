@@ -57,6 +57,21 @@ function picturesOf(product: ProductDetailView, variant: ProductVariant | null):
   return own ? [own, ...product.images.filter((image) => image.url !== own.url)] : product.images
 }
 
+/** What a first-time buyer wants to know before paying: delivery, returns, payment. */
+function TrustSignals({ delivery }: { delivery: string | null }) {
+  return (
+    <ul className="trust-signals" aria-label="Delivery, returns and payment">
+      {delivery ? <li>{delivery}</li> : null}
+      <li>
+        <span>
+          Changed your mind? See our <Link to="/faq">returns policy</Link>
+        </span>
+      </li>
+      <li>Secure payment with PayFast</li>
+    </ul>
+  )
+}
+
 /** Where the product sits in the shop: Shop › its category › the product. */
 export function ProductBreadcrumb({ product }: { product: ProductDetailView }) {
   return (
@@ -84,11 +99,14 @@ export function ProductBreadcrumb({ product }: { product: ProductDetailView }) {
 export function ProductDetail({
   product,
   statistics,
+  delivery = null,
   liked,
   onSelect,
 }: {
   product: ProductDetailView
   statistics: Pick<ProductStatistics, 'count' | 'average'>
+  /** The delivery promise from the store's rates (lib/shipping/delivery-promise.ts). */
+  delivery?: string | null
   liked: boolean
   onSelect?: (selection: string[]) => void
 }) {
@@ -155,6 +173,8 @@ export function ProductDetail({
         <div className="product-page__like">
           <LikeButton productId={product.id} productName={product.name} liked={liked} />
         </div>
+
+        <TrustSignals delivery={delivery} />
 
         <div className="product-page__description">
           <h2>About this product</h2>
