@@ -133,7 +133,7 @@ test('a cancelled payment cancels the order and puts the stock back', async ({
   if (!javaScript) await page.getByRole('button', { name: 'Continue to PayFast' }).click()
   await page.getByRole('button', { name: 'Cancel payment' }).click()
 
-  await expect(page).toHaveURL('/checkout')
+  await expect(page).toHaveURL(`/checkout?cancelled=${orderId}`)
   await expect(page.getByText('Payment cancelled').first()).toBeAttached()
   await expect(page.getByText(`${left} × ${product.name}`)).toBeVisible()
 
