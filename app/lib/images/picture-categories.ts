@@ -1,20 +1,47 @@
-/** What a product picture draws (./product-svg.server.ts). */
+/** What a product picture draws (./product-svg.server.ts): the object a photographer would shoot. */
 export type Drawing =
   | 'jar'
+  | 'gift-jars'
   | 'pouch'
-  | 'bottle'
+  | 'sauce-bottle'
+  | 'dropper-bottle'
+  | 'spray-bottle'
   | 'tin'
-  | 'cushion'
-  | 'beads'
-  | 'book'
-  | 'apron'
-  | 'shirt'
-  | 'basket'
+  | 'box'
+  | 'mug'
   | 'bowl'
+  | 'plates'
   | 'candle'
-  | 'pot'
-  | 'blanket'
+  | 'board'
+  | 'placemats'
+  | 'cushion'
+  | 'folded-textile'
+  | 'print'
+  | 'necklace'
+  | 'bracelet'
+  | 'collar'
+  | 'basket'
+  | 'wire-bowl'
+  | 'figurine'
+  | 'doll'
+  | 'clay-pot'
+  | 'tin-toy'
+  | 'apron'
+  | 'skirt'
+  | 'tee'
+  | 'shirt'
+  | 'shoes'
+  | 'socks'
+  | 'bucket-hat'
   | 'tube'
+  | 'soap'
+  | 'lip-balm'
+  | 'book'
+  | 'potjie'
+  | 'tongs'
+  | 'grid'
+  | 'skewers'
+  | 'chair'
 
 /**
  * What the product pictures draw for each category the shop sells: the base hues (0-360) the
@@ -39,12 +66,12 @@ export const PICTURE_CATEGORIES: readonly PictureCategory[] = [
       ['Biltong Spice', 'pouch'],
       ['Karoo Lamb Rub', 'jar'],
       ['Chakalaka Relish', 'jar'],
-      ['Buttermilk Rusks', 'tin'],
+      ['Buttermilk Rusks', 'box'],
       ['Fynbos Honey', 'jar'],
-      ['Peri-Peri Sauce', 'bottle'],
+      ['Peri-Peri Sauce', 'sauce-bottle'],
       ['Apricot Chutney', 'jar'],
       ['Boerewors Spice', 'pouch'],
-      ['Cape Chutney Gift Set', 'jar'],
+      ['Cape Chutney Gift Set', 'gift-jars'],
       ['Durban Masala', 'jar'],
     ],
   },
@@ -56,11 +83,11 @@ export const PICTURE_CATEGORIES: readonly PictureCategory[] = [
       ['Rooibos Loose-Leaf Tea', 'tin'],
       ['Honeybush Tea', 'tin'],
       ['Rooibos Chai', 'pouch'],
-      ['Rooibos Tea Bags', 'tin'],
+      ['Rooibos Tea Bags', 'box'],
       ['Buchu Herbal Tea', 'tin'],
       ['Coffee Beans', 'pouch'],
       ['Ground Filter Coffee', 'pouch'],
-      ['Rooibos Espresso Capsules', 'tin'],
+      ['Rooibos Espresso Capsules', 'box'],
       ['Tea Gift Tin', 'tin'],
     ],
   },
@@ -70,63 +97,63 @@ export const PICTURE_CATEGORIES: readonly PictureCategory[] = [
     fallback: 'cushion',
     kinds: [
       ['Ndebele-Pattern Cushion Cover', 'cushion'],
-      ['Mohair Throw', 'blanket'],
-      ['Shweshwe Table Runner', 'blanket'],
-      ['Enamel Mug', 'bowl'],
+      ['Mohair Throw', 'folded-textile'],
+      ['Shweshwe Table Runner', 'folded-textile'],
+      ['Enamel Mug', 'mug'],
       ['Hand-Thrown Ceramic Bowl', 'bowl'],
       ['Fynbos Soy Candle', 'candle'],
-      ['Wild Olive Serving Board', 'basket'],
-      ['Shweshwe Tea Towel Set', 'blanket'],
-      ['Woven Placemats', 'basket'],
-      ['Karoo Landscape Print', 'book'],
+      ['Wild Olive Serving Board', 'board'],
+      ['Shweshwe Tea Towel Set', 'folded-textile'],
+      ['Woven Placemats', 'placemats'],
+      ['Karoo Landscape Print', 'print'],
     ],
   },
   {
     slug: 'crafts',
     hues: [350, 190, 50, 120, 290],
-    fallback: 'beads',
+    fallback: 'basket',
     kinds: [
-      ['Zulu Beadwork Necklace', 'beads'],
-      ['Beaded Bracelet', 'beads'],
-      ['Xhosa Beaded Collar', 'beads'],
+      ['Zulu Beadwork Necklace', 'necklace'],
+      ['Beaded Bracelet', 'bracelet'],
+      ['Xhosa Beaded Collar', 'collar'],
       ['Ilala Palm Basket', 'basket'],
-      ['Telephone Wire Bowl', 'bowl'],
-      ['Wire & Bead Animal', 'beads'],
-      ['Soapstone Carving', 'pot'],
-      ['Ndebele Beaded Doll', 'beads'],
-      ['Venda Clay Pot', 'pot'],
-      ['Recycled Tin Toy', 'tin'],
+      ['Telephone Wire Bowl', 'wire-bowl'],
+      ['Wire & Bead Animal', 'figurine'],
+      ['Soapstone Carving', 'figurine'],
+      ['Ndebele Beaded Doll', 'doll'],
+      ['Venda Clay Pot', 'clay-pot'],
+      ['Recycled Tin Toy', 'tin-toy'],
     ],
   },
   {
     slug: 'apparel',
     hues: [220, 12, 90, 330, 40],
-    fallback: 'shirt',
+    fallback: 'tee',
     kinds: [
       ['Shweshwe Apron', 'apron'],
-      ['Shweshwe Wrap Skirt', 'apron'],
-      ['Lekker Cotton Tee', 'shirt'],
-      ['Leather Vellies', 'pouch'],
-      ['Mohair Socks', 'shirt'],
-      ['Kikoi Wrap', 'blanket'],
-      ['Canvas Bucket Hat', 'pot'],
-      ['Basotho Blanket Scarf', 'blanket'],
+      ['Shweshwe Wrap Skirt', 'skirt'],
+      ['Lekker Cotton Tee', 'tee'],
+      ['Leather Vellies', 'shoes'],
+      ['Mohair Socks', 'socks'],
+      ['Kikoi Wrap', 'folded-textile'],
+      ['Canvas Bucket Hat', 'bucket-hat'],
+      ['Basotho Blanket Scarf', 'folded-textile'],
       ['Madiba-Style Silk Shirt', 'shirt'],
     ],
   },
   {
     slug: 'beauty',
     hues: [30, 300, 100, 170, 15],
-    fallback: 'bottle',
+    fallback: 'dropper-bottle',
     kinds: [
       ['Marula Body Butter', 'jar'],
-      ['Rooibos Face Mist', 'bottle'],
-      ['Baobab Oil', 'bottle'],
+      ['Rooibos Face Mist', 'spray-bottle'],
+      ['Baobab Oil', 'dropper-bottle'],
       ['Buchu Hand Cream', 'tube'],
-      ['Fynbos Soap Bar', 'pouch'],
-      ['Kalahari Melon Seed Oil', 'bottle'],
+      ['Fynbos Soap Bar', 'soap'],
+      ['Kalahari Melon Seed Oil', 'dropper-bottle'],
       ['Aloe Ferox Gel', 'tube'],
-      ['Beeswax Lip Balm', 'tube'],
+      ['Beeswax Lip Balm', 'lip-balm'],
       ['Rose Geranium Bath Salts', 'jar'],
     ],
   },
@@ -150,16 +177,16 @@ export const PICTURE_CATEGORIES: readonly PictureCategory[] = [
   {
     slug: 'braai',
     hues: [20, 0, 35, 200],
-    fallback: 'pot',
+    fallback: 'potjie',
     kinds: [
-      ['Cast-Iron Potjie Pot', 'pot'],
-      ['Braai Tongs', 'apron'],
-      ['Hinged Braai Grid', 'basket'],
+      ['Cast-Iron Potjie Pot', 'potjie'],
+      ['Braai Tongs', 'tongs'],
+      ['Hinged Braai Grid', 'grid'],
       ['Leather Braai Apron', 'apron'],
-      ['Sosatie Skewers', 'tin'],
-      ['Potbrood Tin', 'tin'],
-      ['Camp Enamel Plate Set', 'bowl'],
-      ['Fireside Folding Chair', 'blanket'],
+      ['Sosatie Skewers', 'skewers'],
+      ['Potbrood Tin', 'potjie'],
+      ['Camp Enamel Plate Set', 'plates'],
+      ['Fireside Folding Chair', 'chair'],
       ['Braai Salt', 'jar'],
     ],
   },

@@ -10,28 +10,93 @@ import { PICTURE_CATEGORIES, type Drawing } from './picture-categories'
  */
 
 export const IMAGE_SIZE = 800
-const MAX_IMAGES = 5
+const MAX_IMAGES = 4
 
-export type ImageView = 'front' | 'pattern' | 'scene' | 'label' | 'gift'
-/** Image n (1-based) shows IMAGE_VIEWS[n - 1]. */
-export const IMAGE_VIEWS: readonly ImageView[] = ['front', 'pattern', 'scene', 'label', 'gift']
+/**
+ * The shots of a product, as a shop photographer would take them: the pack shot on a plain light
+ * backdrop, a close-up, the product styled on a table, and two of them side by side.
+ * Image n (1-based) shows IMAGE_VIEWS[n - 1].
+ */
+export type ImageView = 'front' | 'detail' | 'styled' | 'pair'
+export const IMAGE_VIEWS: readonly ImageView[] = ['front', 'detail', 'styled', 'pair']
 
 const DRAWING_NOUNS: Record<Drawing, string> = {
-  jar: 'a glass jar',
-  pouch: 'a kraft-paper pouch',
-  bottle: 'a bottle',
-  tin: 'a printed tin',
-  cushion: 'a square cushion',
-  beads: 'a string of beadwork',
-  book: 'a cover',
-  apron: 'a hanging apron',
-  shirt: 'a folded garment',
-  basket: 'a woven piece',
-  bowl: 'a round bowl',
-  candle: 'a candle in a glass',
-  pot: 'a rounded pot',
-  blanket: 'a folded textile',
-  tube: 'a tube',
+  jar: 'the glass jar',
+  'gift-jars': 'the jars in their gift box',
+  pouch: 'the stand-up kraft pouch',
+  'sauce-bottle': 'the sauce bottle',
+  'dropper-bottle': 'the amber dropper bottle',
+  'spray-bottle': 'the spray bottle',
+  tin: 'the printed tin',
+  box: 'the printed box',
+  mug: 'the enamel mug',
+  bowl: 'the ceramic bowl',
+  plates: 'the stack of enamel plates',
+  candle: 'the candle in its glass',
+  board: 'the wooden serving board',
+  placemats: 'the stack of woven placemats',
+  cushion: 'the cushion',
+  'folded-textile': 'the folded cloth',
+  print: 'the framed print',
+  necklace: 'the beaded necklace',
+  bracelet: 'the beaded bracelet',
+  collar: 'the beaded collar',
+  basket: 'the woven basket',
+  'wire-bowl': 'the woven wire bowl',
+  figurine: 'the carved figure',
+  doll: 'the beaded doll',
+  'clay-pot': 'the clay pot',
+  'tin-toy': 'the tin toy',
+  apron: 'the apron',
+  skirt: 'the folded wrap skirt',
+  tee: 'the folded tee',
+  shirt: 'the shirt',
+  shoes: 'the pair of vellies',
+  socks: 'the pair of socks',
+  'bucket-hat': 'the bucket hat',
+  tube: 'the tube',
+  soap: 'the wrapped soap bar',
+  'lip-balm': 'the lip balm tin',
+  book: 'the book',
+  potjie: 'the cast-iron pot',
+  tongs: 'the braai tongs',
+  grid: 'the hinged braai grid',
+  skewers: 'the skewers',
+  chair: 'the folding chair',
+}
+
+/** What the close-up shows. */
+const DETAILS: Partial<Record<Drawing, string>> = {
+  cushion: 'the pattern',
+  'folded-textile': 'the weave and pattern',
+  print: 'the picture',
+  necklace: 'the beadwork',
+  bracelet: 'the beadwork',
+  collar: 'the beadwork',
+  basket: 'the weave',
+  'wire-bowl': 'the woven wire',
+  figurine: 'the finish',
+  doll: 'the beadwork',
+  'clay-pot': 'the burnished finish',
+  apron: 'the print',
+  skirt: 'the print',
+  tee: 'the cotton',
+  shirt: 'the print',
+  shoes: 'the stitching',
+  socks: 'the knit',
+  'bucket-hat': 'the stitching',
+  book: 'the cover',
+  board: 'the grain',
+  placemats: 'the weave',
+  tongs: 'the handle',
+  grid: 'the hinge',
+  skewers: 'the handles',
+  chair: 'the frame',
+  potjie: 'the cast iron',
+  mug: 'the rim',
+  bowl: 'the glaze',
+  plates: 'the rims',
+  'tin-toy': 'the printed tin',
 }
 
 export type Palette = {
@@ -43,6 +108,97 @@ export type Palette = {
   light: string
   background: string
   ink: string
+}
+
+/** A colour an option names, as the pictures paint it: the main colour and a second one. */
+export type NamedColour = { main: string; second: string }
+
+/**
+ * The colours option values name (apparel's Colour option, and the colour in a product's name,
+ * "Enamel Mug – Speckled Black"): the picture of that variant is drawn in it.
+ */
+export const NAMED_COLOURS: Readonly<Record<string, NamedColour>> = {
+  Indigo: { main: '#2e3d78', second: '#f2efe6' },
+  Brown: { main: '#6b4a2f', second: '#e9dcc4' },
+  Red: { main: '#b3302a', second: '#f3e6dc' },
+  Pink: { main: '#e08aa0', second: '#fbeef0' },
+  Green: { main: '#3c7448', second: '#e6efe2' },
+  Teal: { main: '#1d7573', second: '#e3f0ee' },
+  Black: { main: '#2a2a2e', second: '#8a8a8e' },
+  White: { main: '#f3f1ec', second: '#c9c4b8' },
+  Mustard: { main: '#d2a02c', second: '#f4e6bd' },
+  Olive: { main: '#6c7638', second: '#dfe3c8' },
+  Rust: { main: '#a44d29', second: '#f0d9c9' },
+  Tan: { main: '#c08a55', second: '#7a5232' },
+  Chocolate: { main: '#573826', second: '#c8a27e' },
+  'Olive Suede': { main: '#77774a', second: '#c9c7a2' },
+  Charcoal: { main: '#3c3e43', second: '#8d8f94' },
+  Oatmeal: { main: '#d8cbaf', second: '#a8977a' },
+  Navy: { main: '#22305a', second: '#c9cfdf' },
+  Stripe: { main: '#22305a', second: '#e2d6bb' },
+  Khaki: { main: '#b3a277', second: '#857650' },
+  'Shweshwe Lined': { main: '#c9b98f', second: '#2e3d78' },
+  Ochre: { main: '#c98a2a', second: '#2a2a2e' },
+  'Sunset Red': { main: '#c4442f', second: '#f0c25a' },
+  Emerald: { main: '#1d7554', second: '#f2efe6' },
+  Monochrome: { main: '#2a2a2a', second: '#f3f1ec' },
+  'Dusty Pink': { main: '#d6a0a0', second: '#f4e3e0' },
+  'Karoo Sand': { main: '#d4b787', second: '#a58558' },
+  Forest: { main: '#2f5a3a', second: '#a8c2a0' },
+  Blue: { main: '#2d5d9f', second: '#f2efe6' },
+  Celadon: { main: '#a5c7ae', second: '#e9f1ea' },
+  Oxblood: { main: '#6b1e22', second: '#b8524f' },
+  'Matte White': { main: '#ebe9e3', second: '#c9c4b8' },
+  'Karoo Clay': { main: '#b5714a', second: '#e7c2a3' },
+  'Ocean Blue': { main: '#286d98', second: '#bfe0ee' },
+  'White & Blue Rim': { main: '#f3f1ec', second: '#2d4d8a' },
+  'Cream & Green Rim': { main: '#eee4cc', second: '#3c6a45' },
+  'Speckled Black': { main: '#2a2a2e', second: '#f3f1ec' },
+  'White & Blue': { main: '#f3f1ec', second: '#2d4d8a' },
+  'Speckled Grey': { main: '#8a8c90', second: '#f3f1ec' },
+  Natural: { main: '#d6c08f', second: '#a88f5c' },
+  'Black & Natural': { main: '#2a2a2e', second: '#d6c08f' },
+  'Gold Leaf': { main: '#c9a03a', second: '#5a3a1a' },
+  'Blue Geometric': { main: '#2d5d9f', second: '#f0c25a' },
+  'Black & Red': { main: '#2a2a2e', second: '#b3302a' },
+  'Green Fern': { main: '#3c7448', second: '#d8e6c4' },
+  'Sunrise Stripe': { main: '#e0893a', second: '#f4d35e' },
+  'Ocean Stripe': { main: '#286d98', second: '#e8f1f2' },
+  Bushveld: { main: '#87784a', second: '#c9a35a' },
+  Sunset: { main: '#c4552f', second: '#7a2a4a' },
+  'Maize Pattern': { main: '#c9a03a', second: '#2f5a3a' },
+  'Crown Pattern': { main: '#7a2638', second: '#e0b24a' },
+  'Heritage Stripe': { main: '#2f5a3a', second: '#c4442f' },
+  'Graphite & Ochre': { main: '#4a4644', second: '#c98a2a' },
+  'Red Ochre': { main: '#9c3f27', second: '#e0a070' },
+  'Black Burnished': { main: '#232325', second: '#6a6a6e' },
+  'Stainless Steel': { main: '#b9bdc2', second: '#6d7278' },
+  'Wild Olive Handle': { main: '#b9bdc2', second: '#8a6238' },
+  Bamboo: { main: '#d8b878', second: '#a8874a' },
+  'Wooden Handle': { main: '#b9bdc2', second: '#8a6238' },
+  'Canvas & Teak': { main: '#d9ccb0', second: '#8a5a32' },
+  'Leather & Oak': { main: '#6b4a2f', second: '#c49a62' },
+  'Green Canvas': { main: '#3c6448', second: '#a57a4a' },
+}
+
+/**
+ * The colour a product or its variant is pictured in: the given option value, the product's own
+ * Colour option's first value, or the colour its name ends with; null when no colour is named.
+ */
+export function namedColourOf(
+  product: Pick<Product, 'name' | 'options'>,
+  colour?: string | null,
+): { name: string; colour: NamedColour } | null {
+  const candidates = [
+    colour,
+    product.options?.find((o) => o.name === 'Colour')?.values[0],
+    product.name.split(' – ')[1]?.split(',')[0]?.trim(),
+  ]
+  for (const name of candidates) {
+    const found = name ? NAMED_COLOURS[name] : undefined
+    if (name && found) return { name, colour: found }
+  }
+  return null
 }
 
 /**
@@ -119,50 +275,29 @@ export function paletteFor(product: Pick<Product, 'id' | 'category'>): Palette {
   }
 }
 
-const SETTINGS: Record<Drawing, string> = {
-  jar: 'kitchen shelf',
-  pouch: 'kitchen counter',
-  bottle: 'shelf',
-  tin: 'kitchen shelf',
-  cushion: 'couch',
-  beads: 'display stand',
-  book: 'bookshelf',
-  apron: 'hook on the wall',
-  shirt: 'shop shelf',
-  basket: 'wooden table',
-  bowl: 'wooden table',
-  candle: 'side table',
-  pot: 'wooden table',
-  blanket: 'bench',
-  tube: 'bathroom shelf',
-}
+type AltProduct = Pick<Product, 'id' | 'name' | 'category'> & Partial<Pick<Product, 'options'>>
 
-/** Alt text for image n (1-based) of a product. */
-function imageAlt(product: Pick<Product, 'id' | 'name' | 'category'>, n: number): string {
+/** Alt text for image n (1-based) of a product, or of its variant in `colour`. */
+export function imageAlt(product: AltProduct, n: number, colour?: string): string {
   const view = IMAGE_VIEWS[n - 1] ?? 'front'
   const drawing = drawingFor(product)
   const noun = DRAWING_NOUNS[drawing]
-  const colour = paletteFor(product).colourName
+  const named = namedColourOf({ name: product.name, options: product.options ?? [] }, colour)
+  const inColour = named ? ` in ${named.name}` : ''
+  const subject = colour ? `${product.name} in ${colour}` : product.name
   switch (view) {
     case 'front':
-      return drawing === 'book'
-        ? `${product.name}: illustration of the ${colour} book cover with the title`
-        : `${product.name}: illustration of ${noun} in ${colour}, labelled with the product name`
-    case 'pattern':
-      return `${product.name}: close-up of the ${colour} geometric pattern`
-    case 'scene':
-      return `${product.name}: illustration of ${noun} on a ${SETTINGS[drawing]}`
-    case 'label':
-      return `${product.name}: product card with the name and details`
-    case 'gift':
-      return `${product.name}: wrapped as a gift in ${colour} paper with a ribbon`
+      return `${subject}: ${noun}${inColour} on a plain light backdrop`
+    case 'detail':
+      return `${subject}: close-up of ${DETAILS[drawing] ?? 'the label'}`
+    case 'styled':
+      return `${subject}: ${noun} on a wooden table beside a sprig of fynbos`
+    case 'pair':
+      return `${subject}: two of them side by side`
   }
 }
 
-export function productImages(
-  product: Pick<Product, 'id' | 'name' | 'category'>,
-  count: number,
-): ProductImage[] {
+export function productImages(product: AltProduct, count: number): ProductImage[] {
   const images: ProductImage[] = []
   for (let n = 1; n <= Math.min(count, MAX_IMAGES); n++) {
     images.push({
@@ -173,4 +308,14 @@ export function productImages(
     })
   }
   return images
+}
+
+/** The picture of one colour of a product: its pack shot drawn in that colour. */
+export function colourImage(product: AltProduct, colour: string): ProductImage {
+  return {
+    url: `/images/products/${product.id}--${colour.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`,
+    alt: imageAlt(product, 1, colour),
+    width: IMAGE_SIZE,
+    height: IMAGE_SIZE,
+  }
 }

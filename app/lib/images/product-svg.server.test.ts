@@ -4,7 +4,7 @@ import type { Product } from '~/lib/data/types'
 import { generateProducts } from '~/lib/seed/products'
 import { escapeXml } from '~/lib/xml'
 
-import { pictureKind } from './pictures'
+import { NAMED_COLOURS, pictureKind } from './pictures'
 import { renderProductSvg, wrapText } from './product-svg.server'
 import { xmlProblem } from './xml-check.test-helper'
 
@@ -29,9 +29,9 @@ describe('renderProductSvg', () => {
       const drawing = pictureKind(p)?.drawing
       if (drawing && !oneOfEachKind.has(drawing)) oneOfEachKind.set(drawing, p)
     }
-    expect(oneOfEachKind.size).toBeGreaterThanOrEqual(12)
+    expect(oneOfEachKind.size).toBeGreaterThanOrEqual(40)
     for (const product of oneOfEachKind.values()) {
-      for (let n = 1; n <= 5; n++) {
+      for (let n = 1; n <= 4; n++) {
         const svg = renderProductSvg(product, n)
         expect(xmlProblem(svg), `${product.id} view ${n}`).toBeNull()
         expect(svg).toContain('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"')
@@ -41,11 +41,41 @@ describe('renderProductSvg', () => {
     }
   })
 
-  it('shows the product name as text on the front picture', () => {
-    const product = products.find((p) => p.id === 'rooibos-loose-leaf-tea-classic')!
-    const svg = renderProductSvg(product, 1)
-    const text = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(' ')
-    expect(text).toContain('Rooibos Loose-Leaf Tea – Classic')
+  it('shows the product as a pack shot: no store mark and no name band', () => {
+    for (const product of products.slice(0, 40)) {
+      const svg = renderProductSvg(product, 1)
+      expect(svg).not.toMatch(/KAROO &amp; CO/)
+      const text = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(' ')
+      expect(text).not.toContain(escapeXml(product.name))
+      expect(svg).toContain('fill="url(#shadow)"')
+    }
+  })
+
+  it('draws the right object for the products the old pictures got wrong', () => {
+    const drawingOf = (name: string) =>
+      pictureKind({ name, category: products.find((p) => p.name.startsWith(name))!.category })
+        ?.drawing
+    expect(drawingOf('Enamel Mug')).toBe('mug')
+    expect(drawingOf('Canvas Bucket Hat')).toBe('bucket-hat')
+    expect(drawingOf('Sosatie Skewers')).toBe('skewers')
+    expect(drawingOf('Lekker Cotton Tee')).toBe('tee')
+    expect(drawingOf('Mohair Socks')).toBe('socks')
+  })
+
+  it('draws a colour variant in its colour', () => {
+    const tee = products.find((p) => p.id === 'lekker-cotton-tee')!
+    const [black, mustard] = ['Black', 'Mustard'].map((c) => renderProductSvg(tee, 1, c))
+    expect(black).toContain(NAMED_COLOURS.Black!.main)
+    expect(mustard).toContain(NAMED_COLOURS.Mustard!.main)
+    expect(black).not.toBe(mustard)
+  })
+
+  it('varies the same kind between products', () => {
+    const tins = products.filter((p) => pictureKind(p)?.drawing === 'jar').slice(0, 8)
+    const shapes = new Set(
+      tins.map((p) => renderProductSvg(p, 1).replace(/<title>.*<\/title>/, '')),
+    )
+    expect(shapes.size).toBe(tins.length)
   })
 
   it('escapes a product name with markup characters', () => {
@@ -56,7 +86,7 @@ describe('renderProductSvg', () => {
       categoryName: 'Pantry <&"\'>',
       tags: ['<&"\'>', 'spice'],
     }
-    for (let n = 1; n <= 5; n++) {
+    for (let n = 1; n <= 4; n++) {
       const svg = renderProductSvg(nasty, n)
       expect(xmlProblem(svg), `view ${n}`).toBeNull()
       expect(svg).not.toContain('<script')

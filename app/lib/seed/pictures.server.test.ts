@@ -35,6 +35,41 @@ describe('storeDemoPictures', () => {
   })
 })
 
+describe('storeDemoPictures for products sold in colours', () => {
+  it('gives every colour its own stored picture, the first colour the product’s first', async () => {
+    const images = createImageStore(fileImageFiles(dir))
+    const tee = generateProducts({ count: 40, now }).filter((p) => p.id === 'lekker-cotton-tee')
+    await storeDemoPictures(images, tee)
+    const product = tee[0]!
+    const colours = product.options[0]!
+    expect(colours.name).toBe('Colour')
+    const byColour = new Map<string, string>()
+    for (const variant of product.variants) {
+      const colour = variant.optionValues[0]!
+      expect(variant.image?.alt).toContain(`in ${colour}`)
+      const url = variant.image!.url
+      // Every size of one colour shows the same picture.
+      expect(byColour.get(colour) ?? url).toBe(url)
+      byColour.set(colour, url)
+    }
+    expect(new Set(byColour.values()).size).toBe(colours.values.length)
+    expect(byColour.get(colours.values[0]!)).toBe(product.images[0]!.url)
+  })
+
+  it('draws the same pictures for the same product: same id, same bytes', async () => {
+    const once = createImageStore(fileImageFiles(path.join(dir, 'once')))
+    const twice = createImageStore(fileImageFiles(path.join(dir, 'twice')))
+    const [a, b] = [generateProducts({ count: 6, now }), generateProducts({ count: 6, now })]
+    await storeDemoPictures(once, a!)
+    await storeDemoPictures(twice, b!)
+    expect(b!.map((p) => p.images.map((i) => i.id))).toEqual(
+      a!.map((p) => p.images.map((i) => i.id)),
+    )
+    const ids = a!.flatMap((p) => p.images.map((i) => i.id))
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+})
+
 describe('pictureSources', () => {
   it('gives the demo-sized start its own pictures and later products those of their kind', () => {
     const products = generateProducts({ count: 2000, now })

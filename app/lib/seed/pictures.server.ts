@@ -2,7 +2,7 @@ import sharp from 'sharp'
 
 import type { Product, ProductImage } from '~/lib/data/types'
 import type { ImageStore } from '~/lib/images/image-store.server'
-import { pictureKind } from '~/lib/images/pictures'
+import { imageAlt, pictureKind } from '~/lib/images/pictures'
 import { renderProductSvg } from '~/lib/images/product-svg.server'
 
 import { DEFAULT_PRODUCT_COUNT } from './products'
@@ -31,10 +31,17 @@ export function pictureSources(products: readonly Product[]): Map<string, Produc
   return sources
 }
 
+/** A picture to draw: view n of a product, or the pack shot of one of its colours. */
+type Job = { source: Product; n: number; colour: string | null }
+
+/** The colour option's position among the product's options; -1 for none. */
+const colourIndex = (product: Product) => product.options.findIndex((o) => o.name === 'Colour')
+
 /**
  * Puts the demo pictures through the image store, like any upload: each generated SVG is
  * rasterised once by sharp to an 800 x 800 PNG, which the store checks and resizes into its WebP
- * renditions. Replaces each product's picture descriptions with the stored images.
+ * renditions. Replaces each product's picture descriptions with the stored images, and gives each
+ * colour variant its own picture (the first colour's is the product's first picture).
  */
 export async function storeDemoPictures(
   images: ImageStore,
@@ -43,20 +50,29 @@ export async function storeDemoPictures(
 ): Promise<{ pictures: number }> {
   const sources = pictureSources(products)
   const distinct = [...new Set(sources.values())]
-  const jobs = distinct.flatMap((source) => source.images.map((_, i) => ({ source, n: i + 1 })))
+  const jobs: Job[] = distinct.flatMap((source) => {
+    const views = source.images.map((_, i) => ({ source, n: i + 1, colour: null }))
+    const colours = source.options[colourIndex(source)]?.values.slice(1) ?? []
+    return [...views, ...colours.map((colour) => ({ source, n: 1, colour }))]
+  })
   const stored = new Map<string, ProductImage[]>()
+  const storedColours = new Map<string, ProductImage>()
   let done = 0
   let next = 0
   const worker = async () => {
     while (next < jobs.length) {
-      const { source, n } = jobs[next++] as (typeof jobs)[number]
-      const svg = renderProductSvg(source, n)
+      const { source, n, colour } = jobs[next++] as Job
+      const svg = renderProductSvg(source, n, colour ?? undefined)
       const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer()
-      const alt = (source.images[n - 1] as ProductImage).alt
+      const alt = colour ? imageAlt(source, 1, colour) : (source.images[n - 1] as ProductImage).alt
       const image = await images.put(source.id, png, alt)
-      const list = stored.get(source.id) ?? []
-      list[n - 1] = image
-      stored.set(source.id, list)
+      if (colour) {
+        storedColours.set(`${source.id}/${colour}`, image)
+      } else {
+        const list = stored.get(source.id) ?? []
+        list[n - 1] = image
+        stored.set(source.id, list)
+      }
       if (++done % 100 === 0) log(`  pictures ${done}/${jobs.length}`)
     }
   }
@@ -64,6 +80,15 @@ export async function storeDemoPictures(
   for (const product of products) {
     const source = sources.get(product.id) as Product
     product.images = stored.get(source.id) ?? []
+    const at = colourIndex(product)
+    if (at === -1) continue
+    const first = product.options[at]?.values[0]
+    for (const variant of product.variants) {
+      const colour = variant.optionValues[at] as string
+      const alt = imageAlt(source, 1, colour)
+      const own = colour === first ? product.images[0] : storedColours.get(`${source.id}/${colour}`)
+      variant.image = own ? { ...own, alt } : null
+    }
   }
   return { pictures: jobs.length }
 }

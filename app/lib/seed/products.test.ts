@@ -117,10 +117,10 @@ describe('generateProducts (demo size)', () => {
     expect(new Set(times).size).toBe(times.length)
   })
 
-  it('gives each product 2 to 5 described 800 x 800 images at its own URLs', () => {
+  it('gives each product 2 to 4 described 800 x 800 images at its own URLs', () => {
     for (const p of demo) {
       expect(p.images.length).toBeGreaterThanOrEqual(2)
-      expect(p.images.length).toBeLessThanOrEqual(5)
+      expect(p.images.length).toBeLessThanOrEqual(4)
       p.images.forEach((image, i) => {
         expect(image.url).toBe(`/images/products/${p.id}-${i + 1}.svg`)
         expect(image.alt.startsWith(`${p.name}: `)).toBe(true)

@@ -8,7 +8,7 @@ import {
 
 import { CATEGORY_DEFS, type CategoryDef, type Kind } from './catalogue-data'
 import { parcelOf } from './weights'
-import { productImages } from '~/lib/images/pictures'
+import { colourImage, productImages } from '~/lib/images/pictures'
 import { Random } from '~/lib/random'
 
 export const DEFAULT_SEED = 'karoo-and-co'
@@ -242,7 +242,7 @@ export function generateProducts(options: GenerateOptions): Product[] {
     const saleFactor = 1.15 + random.next() * 0.3
     const createdMs = nowMs - Math.floor(random.next() * 365 * DAY_MS)
     const updatedMs = Math.min(nowMs, createdMs + Math.floor(random.next() * 30 * DAY_MS))
-    const imageCount = random.int(2, 5)
+    const imageCount = random.int(2, 4)
     const options = optionsOf(group)
     // Each variant: its size's price and packed weight, its own stock (some sold out), the sale.
     const variants: ProductVariant[] = combinations(options).map((values) => {
@@ -280,6 +280,13 @@ export function generateProducts(options: GenerateOptions): Product[] {
     }
     const pictured = withVariants(product)
     pictured.images = productImages(pictured, imageCount)
+    // A product sold in colours shows each colour's own picture when that colour is picked.
+    const colourAt = pictured.options.findIndex((option) => option.name === 'Colour')
+    if (colourAt !== -1) {
+      for (const variant of pictured.variants) {
+        variant.image = colourImage(pictured, variant.optionValues[colourAt] as string)
+      }
+    }
     products.push(pictured)
   }
 
