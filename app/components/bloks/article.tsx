@@ -1,6 +1,7 @@
 import { editable, text } from '~/lib/content/blok-fields'
 import type { Blok } from '~/lib/content/types'
 
+import { AssetImage } from './asset-image'
 import { NewsDate } from './latest-news'
 import { RichText } from './rich-text'
 
@@ -8,17 +9,11 @@ import { RichText } from './rich-text'
 export function Article({ blok }: { blok: Blok }) {
   const title = text(blok.title)
   const date = text(blok.date)
-  const image =
-    blok.image && typeof blok.image === 'object'
-      ? (blok.image as { filename?: string; alt?: string })
-      : null
   return (
     <article className="news-article container" {...editable(blok)}>
       {title ? <h1 className="news-article__title">{title}</h1> : null}
       {date ? <NewsDate value={date} /> : null}
-      {image?.filename ? (
-        <img className="news-article__image" src={image.filename} alt={image.alt ?? ''} />
-      ) : null}
+      <AssetImage value={blok.image} className="news-article__image" first />
       <RichText doc={blok.body} className="prose" />
     </article>
   )

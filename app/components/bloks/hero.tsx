@@ -1,21 +1,22 @@
 import { editable, linkHref, text } from '~/lib/content/blok-fields'
 import type { Blok } from '~/lib/content/types'
 
+import { AssetImage, assetOf } from './asset-image'
 import { SmartLink } from './smart-link'
 
-/** The big opening block: a strong headline, a line of text and one call to action. */
+/**
+ * The big opening block: a strong headline, a line of text, one call to action, and an
+ * illustration beside them when the story gives one.
+ */
 export function Hero({ blok }: { blok: Blok }) {
   const headline = text(blok.headline)
   const body = text(blok.text)
   const eyebrow = text(blok.eyebrow)
   const ctaLabel = text(blok.cta_label)
   const ctaHref = linkHref(blok.cta_link)
-  const image =
-    blok.image && typeof blok.image === 'object'
-      ? (blok.image as { filename?: string; alt?: string })
-      : null
+  const image = assetOf(blok.image)
   return (
-    <section className={image?.filename ? 'hero hero--image' : 'hero'} {...editable(blok)}>
+    <section className={image ? 'hero hero--image' : 'hero'} {...editable(blok)}>
       <div className="hero__inner container">
         <div className="hero__copy">
           {eyebrow ? <p className="hero__eyebrow">{eyebrow}</p> : null}
@@ -27,9 +28,8 @@ export function Hero({ blok }: { blok: Blok }) {
             </SmartLink>
           ) : null}
         </div>
-        {image?.filename ? (
-          <img className="hero__image" src={image.filename} alt={image.alt ?? ''} />
-        ) : null}
+        {/* The hero opens the page: its picture is the one to fetch first. */}
+        <AssetImage value={blok.image} className="hero__image" first />
       </div>
     </section>
   )
