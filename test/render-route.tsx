@@ -1,4 +1,4 @@
-import type { ActionFunction } from '@remix-run/node'
+import type { ActionFunction, LoaderFunction } from '@remix-run/node'
 import { Outlet } from '@remix-run/react'
 import { createRemixStub } from '@remix-run/testing'
 import { render } from '@testing-library/react'
@@ -18,6 +18,8 @@ type Options = {
   action?: ActionFunction
   /** What the root loader returned (`useRouteLoaderData('root')`): renders the page under a root route. */
   rootData?: unknown
+  /** Resource routes the page's fetchers ask beside it (path and loader), e.g. checkout's quotes. */
+  resources?: { path: string; loader: LoaderFunction }[]
 }
 
 /** The page, under a root route when it reads the root's data. */
@@ -33,9 +35,13 @@ function routesFor(page: ReactElement | ComponentType, options: Options) {
     ...(loaderData === undefined ? {} : { loader: () => loaderData }),
     ...(options.action ? { action: options.action } : {}),
   }
+  const resources = options.resources ?? []
   return rootData === undefined
-    ? [leaf]
-    : [{ id: 'root', path: '/', Component: Outlet, loader: () => rootData, children: [leaf] }]
+    ? [leaf, ...resources]
+    : [
+        { id: 'root', path: '/', Component: Outlet, loader: () => rootData, children: [leaf] },
+        ...resources,
+      ]
 }
 
 /**

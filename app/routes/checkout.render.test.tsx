@@ -260,6 +260,8 @@ describe('/checkout delivery options', () => {
     renderRoute(CheckoutPage, {
       url: '/checkout',
       loaderData: loaderData(capeTown),
+      // A pause in the typing asks for the address's options, which are the page's own.
+      resources: [{ path: '/checkout/delivery', loader: () => capeTown }],
       action: async ({ request }) => {
         const posted = await request.formData()
         posts.push(posted)

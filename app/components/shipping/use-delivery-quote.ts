@@ -1,4 +1,4 @@
-import { useFetcher } from '@remix-run/react'
+import { useFetcher, useNavigation } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 
 import type { DeliveryQuote } from '~/lib/checkout/delivery'
@@ -42,6 +42,12 @@ export function useDeliveryQuote(initial: DeliveryQuote, fromPost: DeliveryQuote
     },
     [],
   )
+  // A post quotes the address it carries (its answer brings the options when a method is refused):
+  // options still to be asked for the same typing would only come after it, and replace its answer.
+  const submitting = useNavigation().state === 'submitting'
+  useEffect(() => {
+    if (submitting && timer.current) clearTimeout(timer.current)
+  }, [submitting])
 
   /** The form's onChange: an address field changed, so ask again once the typing rests. */
   const onFormChange = useCallback(
