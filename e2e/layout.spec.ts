@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { expect, test, type TestProduct } from './fixtures'
+import { expect, signInAs, test, type TestProduct } from './fixtures'
 
 /**
  * The phone-first layout (issue 13). Phone widths run in the `phone` project (390x844, touch, JS)
@@ -42,6 +42,29 @@ async function pageWidth(page: Page) {
   }))
 }
 
+/**
+ * Fails (softly) when `path` scrolls sideways, naming the deepest elements that stick out. Against
+ * the viewport set, not innerWidth: a mobile browser zooms out to a too-wide page and widens it.
+ */
+async function expectFits(page: Page, path: string) {
+  const { scrollWidth, innerWidth, culprits } = await page.evaluate((width) => {
+    const wide = [...document.body.querySelectorAll('*')].filter(
+      (el) => el.getBoundingClientRect().right > width + 1 && !el.closest('.table-scroll'),
+    )
+    const deepest = wide.filter((el) => !wide.some((other) => other !== el && el.contains(other)))
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: width,
+      culprits: deepest
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
+    }
+  }, page.viewportSize()?.width ?? 0)
+  expect
+    .soft(scrollWidth, `${path} scrolls sideways (${culprits.join(', ')})`)
+    .toBeLessThanOrEqual(innerWidth)
+}
+
 const menuButton = (page: Page) =>
   page
     .getByRole('banner')
@@ -70,8 +93,7 @@ test.describe('on a phone', () => {
           await page.goto(path)
           // With JS, the carousel and other enhancements have run (they once widened the page).
           if (javaScript) await page.waitForLoadState('networkidle')
-          const { scrollWidth, innerWidth } = await pageWidth(page)
-          expect.soft(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(innerWidth)
+          await expectFits(page, path)
           const header = await page.getByRole('banner').boundingBox()
           expect
             .soft(header?.height ?? Infinity, `${path} header`)
@@ -80,6 +102,54 @@ test.describe('on a phone', () => {
       }
     })
   }
+
+  test(`staff's pages, an order, the account and a /dev/mail message fit ${PHONE_WIDTHS.join(' and ')} px`, async ({
+    page,
+    store,
+    createUser,
+    createProduct,
+    createPaidOrder,
+  }) => {
+    const staff = await createUser({ firstName: 'Nomsa', staff: true })
+    const product = await createProduct({
+      name: 'E2E Layout Shirt with a rather long name for a narrow screen',
+      options: [
+        { name: 'Size', values: ['S', 'M', 'XL'] },
+        { name: 'Colour', values: ['Blue', 'Forest green'] },
+      ],
+      variants: [
+        { optionValues: ['S', 'Blue'], stock: 6 },
+        { optionValues: ['M', 'Forest green'], stock: 2 },
+        { optionValues: ['XL', 'Blue'], stock: 0 },
+      ],
+    })
+    const order = await createPaidOrder({ product, user: staff, quantity: 2 })
+    const { items } = await store.outbox.list({ offset: 0, limit: 20 })
+    const mail = items.find((item) => item.subject.includes(order.id)) ?? items[0]
+    expect(mail, 'a message in the outbox').toBeDefined()
+    await signInAs(page, staff)
+    const routes = [
+      product.href,
+      '/account',
+      `/orders/${order.id}`,
+      '/admin',
+      '/admin/orders',
+      `/admin/orders/${order.id}`,
+      '/admin/products',
+      `/admin/products/${product.id}`,
+      '/dev/mail',
+      `/dev/mail/${encodeURIComponent(mail!.key)}`,
+    ]
+    for (const width of PHONE_WIDTHS) {
+      await page.setViewportSize({ width, height: 844 })
+      for (const path of routes) {
+        await test.step(`${path} at ${width} px`, async () => {
+          await page.goto(path)
+          await expectFits(page, `${path} at ${width} px`)
+        })
+      }
+    }
+  })
 
   test('the menu button opens the navigation drawer, which fits the screen', async ({
     page,
