@@ -162,14 +162,26 @@ function text(lines: readonly string[], x: number, y: number, size: number, fill
 
 /** A printed label: paper, a rule in the product's colour, the kind's name and the option. */
 function label(look: Look, x: number, y: number, w: number, h: number, round = 6): string {
-  const size = Math.max(14, Math.min(30, Math.round(w / 9)))
-  const lines = wrapText(look.kind.toUpperCase(), Math.max(6, Math.floor(w / (size * 0.72))), 2)
+  // Bold capitals in a serif are about 0.8 of the font size wide: the name fits in three lines, the
+  // type shrinking for a long one rather than running off the label.
+  const name = look.kind.toUpperCase()
+  const longest = Math.max(
+    ...name.split(' ').map((word) => word.length),
+    Math.ceil(name.length / 3),
+  )
+  const size = Math.max(
+    12,
+    Math.min(30, Math.round(w / 9), Math.floor((w * 0.9) / (longest * 0.8))),
+  )
+  const lines = wrapText(name, Math.max(6, Math.floor((w * 0.9) / (size * 0.8))), 3)
+  // The lines stay between the rule at the top and the option at the foot.
+  const nameSize = Math.min(size, Math.floor((h * 0.5) / (1.2 * lines.length)))
   const option = look.option ? wrapText(look.option, Math.floor(w / (size * 0.5)), 1) : []
   const mid = y + h * 0.44
   return (
     shade(rect(x, y, w, h, round), look.label, 'vert') +
     `<rect x="${r1(x + w * 0.2)}" y="${r1(y + h * 0.12)}" width="${r1(w * 0.6)}" height="${r1(Math.max(3, h * 0.03))}" fill="${look.main}"/>` +
-    text(lines, x + w / 2, mid, size, look.labelInk) +
+    text(lines, x + w / 2, mid, nameSize, look.labelInk) +
     (option.length
       ? `<text x="${r1(x + w / 2)}" y="${r1(y + h * 0.82)}" font-family="${SERIF}" font-size="${Math.round(size * 0.62)}" font-style="italic" fill="${look.labelInk}" text-anchor="middle" dominant-baseline="middle">${escapeXml(option[0] as string)}</text>`
       : '')
