@@ -711,7 +711,11 @@ function drawObject(look: Look): { svg: string; foot: number } {
           `<path d="${d}" fill="${fill}"/><path d="${d}" fill="url(#vert)"/>` +
           `<path d="M262 410V640M538 410V640" stroke="#000" stroke-opacity=".12" stroke-width="4"/>` +
           (tee
-            ? `<path d="M340 270Q400 330 460 270" fill="none" stroke="#000" stroke-opacity=".25" stroke-width="10"/><circle cx="470" cy="360" r="16" fill="${second}" opacity=".8"/>`
+            ? `<path d="M340 270Q400 330 460 270" fill="none" stroke="#000" stroke-opacity=".25" stroke-width="10"/>` +
+              // "A T-shirt printed with our favourite word": the tee wears it.
+              (look.kind.startsWith('Lekker')
+                ? `<text x="400" y="420" font-family="${SERIF}" font-size="44" font-weight="bold" fill="${second}" text-anchor="middle" letter-spacing="3">LEKKER</text>`
+                : `<circle cx="470" cy="360" r="16" fill="${second}" opacity=".8"/>`)
             : `<path d="M300 260L370 330L400 300L430 330L500 260L460 250L400 290L340 250Z" fill="${main}"/>` +
               [360, 420, 480, 540, 600]
                 .map((y) => `<circle cx="400" cy="${y}" r="6" fill="${second}"/>`)
