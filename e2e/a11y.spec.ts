@@ -177,6 +177,8 @@ test.describe('served pages', () => {
       `/admin/products/${product.id}`,
       '/admin/reviews',
       '/admin/messages',
+      '/admin/discounts',
+      '/admin/gift-cards',
     ]) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -111,6 +111,8 @@ test('back-office pages are no-store and noindex', async ({ page, createUser }) 
     'Reviews',
     'Messages',
     'Shipping',
+    'Discounts',
+    'Gift cards',
   ])
 })
 

@@ -32,6 +32,8 @@ const SECTIONS = [
   { to: '/admin/reviews', label: 'Reviews', end: false },
   { to: '/admin/messages', label: 'Messages', end: false },
   { to: '/admin/shipping', label: 'Shipping', end: false },
+  { to: '/admin/discounts', label: 'Discounts', end: false },
+  { to: '/admin/gift-cards', label: 'Gift cards', end: false },
 ] as const
 
 /** The back office's shell: its sections beside whichever page is open. */
