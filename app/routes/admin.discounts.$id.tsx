@@ -3,11 +3,13 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 
 import { DiscountForm } from '~/components/admin/discount-form'
 import { Link } from '~/components/link'
+import { TableScroll } from '~/components/table-scroll'
 import { useIsPending } from '~/components/use-is-pending'
 import { adminMeta } from '~/lib/admin/headers'
 import { discountValueText } from '~/lib/admin/promotions'
 import { discountAction, loadDiscount, promotionIdOf } from '~/lib/admin/promotions.server'
 import { requireStaff } from '~/lib/auth/staff.server'
+import { formatSastDateTime } from '~/lib/dates'
 import { formatRand } from '~/lib/money'
 import { requestContext } from '~/lib/request-context.server'
 
@@ -32,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditDiscount() {
-  const { discount, categories } = useLoaderData<typeof loader>()
+  const { discount, categories, uses, usesTotal } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const switching = useIsPending({ intent: discount.active ? 'deactivate' : 'activate' })
   return (
@@ -59,6 +61,47 @@ export default function EditDiscount() {
         categories={categories}
         lastResult={actionData?.intent === 'save' ? actionData.result : undefined}
       />
+      <h2>Orders that used it</h2>
+      {uses.length === 0 ? (
+        <p>No orders yet.</p>
+      ) : (
+        <TableScroll label="Orders that used it">
+          <table className="admin-table">
+            <caption className="visually-hidden">Orders that used it</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Discount</th>
+                <th scope="col">Placed</th>
+                <th scope="col">Use</th>
+              </tr>
+            </thead>
+            <tbody>
+              {uses.map((use) => (
+                <tr key={use.orderId}>
+                  <th scope="row">
+                    <Link to={`/admin/orders/${use.orderId}`}>{use.orderId}</Link>
+                  </th>
+                  <td>{use.email}</td>
+                  <td>{formatRand(use.amountCents)}</td>
+                  <td>{formatSastDateTime(use.claimedAt)}</td>
+                  <td>
+                    {use.releasedAt
+                      ? `Given back ${formatSastDateTime(use.releasedAt)} (not paid)`
+                      : 'Counted'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {usesTotal > uses.length ? (
+        <p>
+          The latest {uses.length} of {usesTotal} orders.
+        </p>
+      ) : null}
     </>
   )
 }

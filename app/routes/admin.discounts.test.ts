@@ -4,7 +4,10 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { draft, product } from '~/lib/data/contract.suite'
 import type { Store } from '~/lib/data/store'
+import { newOrderId } from '~/lib/orders/id.server'
+import { discountLabel } from '~/lib/promotions/rules'
 import { answer, get, post, signInStaffAndCustomer, type Visitors } from '../../test/admin-requests'
 
 import type * as EditRoute from './admin.discounts.$id'
@@ -120,6 +123,7 @@ describe('/admin/discounts', () => {
       }),
     )
     expect(loaded.body.discount.code).toBe('SUMMER10')
+    expect(loaded.body).toMatchObject({ uses: [], usesTotal: 0 })
   })
 
   it('creates an automatic offer without a code', async () => {
@@ -208,5 +212,43 @@ describe('/admin/discounts', () => {
     expect((await edit(id, { intent: 'deactivate' }, who.customer)).status).toBe(404)
     expect((await store.discounts.get(id))!.active).toBe(true)
     expect((await edit('no-such-discount', { intent: 'deactivate' })).status).toBe(404)
+  })
+
+  it('lists the orders that used a code, and the list counts its uses and the rands given', async () => {
+    await store.products.upsertMany([product('biltong', { name: 'Biltong', priceCents: 129_00 })])
+    await create({ ...SUMMER, code: 'USED10', startsAt: '', endsAt: '' })
+    const discount = (await store.discounts.getByCode('USED10'))!
+    const base = draft([{ productId: 'biltong', quantity: 1 }])
+    const orderId = newOrderId()
+    await store.orders.place(
+      {
+        ...base,
+        email: 'thandi@example.co.za',
+        discounts: [
+          {
+            discountId: discount.id,
+            code: discount.code,
+            kind: discount.kind,
+            label: discountLabel(discount),
+            amountCents: 12_90,
+            on: 'items',
+          },
+        ],
+        totalCents: base.totalCents - 12_90,
+      },
+      orderId,
+    )
+    const page = await answer(() =>
+      routes.edit.loader({
+        request: get(`/admin/discounts/${discount.id}`, who.staff),
+        params: { id: discount.id },
+        context,
+      }),
+    )
+    expect(page.body.uses).toMatchObject([
+      { orderId, email: 'thandi@example.co.za', amountCents: 12_90, releasedAt: null },
+    ])
+    const row = (await list()).body.discounts.find((d: { id: string }) => d.id === discount.id)
+    expect(row).toMatchObject({ uses: 1, discountGivenCents: 12_90 })
   })
 })

@@ -105,7 +105,31 @@ describe('/admin/discounts', () => {
     renderRoute(AdminDiscount, {
       url: '/admin/discounts/d1',
       path: '/admin/discounts/:id',
-      loaderData: { discount: summer, categories },
+      loaderData: {
+        discount: summer,
+        categories,
+        uses: [
+          {
+            discountId: 'd1',
+            orderId: 'KC-1001',
+            userId: null,
+            email: 'thandi@example.co.za',
+            amountCents: 45_00,
+            claimedAt: '2025-12-02T10:00:00.000Z',
+            releasedAt: null,
+          },
+          {
+            discountId: 'd1',
+            orderId: 'KC-1000',
+            userId: null,
+            email: 'pieter@example.co.za',
+            amountCents: 30_00,
+            claimedAt: '2025-12-01T10:00:00.000Z',
+            releasedAt: '2025-12-01T11:00:00.000Z',
+          },
+        ],
+        usesTotal: 2,
+      },
     })
     expect(await screen.findByRole('heading', { level: 1, name: 'SUMMER10' })).toBeVisible()
     expect(screen.getByLabelText('Code')).toHaveValue('SUMMER10')
@@ -118,6 +142,14 @@ describe('/admin/discounts', () => {
     expect(screen.getByLabelText('Ends')).toHaveValue('2025-12-31')
     expect(screen.getByLabelText('Uses in all')).toHaveValue('100')
     expect(screen.getByRole('button', { name: 'Deactivate' })).toBeEnabled()
+    const uses = within(screen.getByRole('table', { name: 'Orders that used it' })).getAllByRole(
+      'row',
+    )
+    expect(uses[1]).toHaveTextContent('KC-1001')
+    expect(uses[1]).toHaveTextContent('R 45,00')
+    expect(uses[1]).toHaveTextContent('2 December 2025, 12:00')
+    expect(uses[1]).toHaveTextContent('Counted')
+    expect(uses[2]).toHaveTextContent('Given back 1 December 2025, 13:00 (not paid)')
   })
 
   it('checks the form in the browser and names the field to fix', async () => {

@@ -60,10 +60,17 @@ export async function discountCategories(discount: Discount | null) {
   return list
 }
 
+/** Orders a discount's page lists: the latest claims, released ones included. */
+export const DISCOUNT_USES_SHOWN = 50
+
 export async function loadDiscount(store: Pick<Store, 'discounts'>, id: string) {
   const discount = await store.discounts.get(id)
   if (!discount) throw notFound()
-  return { discount, categories: await discountCategories(discount) }
+  const [categories, uses] = await Promise.all([
+    discountCategories(discount),
+    store.discounts.listUses(id, { offset: 0, limit: DISCOUNT_USES_SHOWN }),
+  ])
+  return { discount, categories, uses: uses.items, usesTotal: uses.total }
 }
 
 const discountName = (discount: Pick<Discount, 'code'>) =>
