@@ -1,6 +1,6 @@
 // The e2e server's store (playwright.config.ts's webServer): a copy of the demo shop, seeded once
 // per day and per version of the code that makes it, then copied into each run's empty DATA_DIR.
-// Seeding rasterises 561 pictures (about 40 s on a busy 2-core machine); a copy takes a second.
+// Seeding rasterises 541 pictures (about 40 s on a busy 2-core machine); a copy takes a second.
 // A fresh clone seeds as before. E2E_RESEED=1 seeds again. With `--prepare` (npm test, while the
 // type and lint checks run on one core) it only makes today's copy, for the e2e run to take later.
 import { spawnSync } from 'node:child_process'
