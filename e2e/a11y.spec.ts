@@ -185,6 +185,49 @@ test.describe('served pages', () => {
       await expectNoViolations(page, path)
     }
   })
+  test('at phone size: the shop, a product with options, checkout, an order, staff pages', async ({
+    page,
+    createUser,
+    createProduct,
+    createPaidOrder,
+  }) => {
+    // The phone layout's own rules (pills, stars, table boxes, the drawer) scanned at 390 px.
+    await page.setViewportSize({ width: 390, height: 844 })
+    const staff = await createUser({ firstName: 'Nomsa', staff: true })
+    const shirt = await createProduct(SHIRT)
+    const order = await createPaidOrder({ product: shirt, user: staff })
+    await signInAs(page, staff)
+    const added = await page.request.post('/cart', {
+      form: {
+        intent: 'add',
+        productId: shirt.id,
+        variantId: variantIdFor(shirt.id, ['S', 'Blue']),
+        quantity: '1',
+      },
+    })
+    expect(added.ok(), 'a line in the cart').toBe(true)
+    for (const path of [
+      '/',
+      '/shop',
+      shirt.href,
+      '/cart',
+      '/checkout',
+      `/orders/${order.id}`,
+      `/admin/orders/${order.id}`,
+      `/admin/products/${shirt.id}`,
+    ]) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectNoViolations(page, `${path} at 390 px`)
+    }
+    await page
+      .getByRole('banner')
+      .locator('summary')
+      .filter({ hasText: /^Menu$/ })
+      .click()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Shop' }).first()).toBeVisible()
+    await expectNoViolations(page, 'the phone menu open')
+  })
 })
 
 test('a product page with options, a sold-out variant and a full cart', async ({
