@@ -15,13 +15,16 @@ const MAX_PNG_BYTES = 300 * 1024
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   // Fonts and the pictures in view have loaded (lazy ones below the fold are not in the picture).
   await page.evaluate(async () => {
-    await document.fonts.ready
     const inView = [...document.images].filter((img) => {
       const box = img.getBoundingClientRect()
       return box.bottom > 0 && box.top < window.innerHeight && box.width > 0
     })
-    await Promise.all(
-      inView.map((img) =>
+    // A lazy picture the browser has not asked for yet (a carousel's next slide) never loads: at
+    // most 5 s for the fonts and them all.
+    const timeUp = new Promise((resolve) => setTimeout(resolve, 5_000))
+    const loaded = Promise.all([
+      document.fonts.ready,
+      ...inView.map((img) =>
         img.complete
           ? null
           : new Promise((resolve) => {
@@ -29,7 +32,8 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
               img.addEventListener('error', resolve, { once: true })
             }),
       ),
-    )
+    ])
+    await Promise.race([loaded, timeUp])
   })
   const base = path.join(OUT, `${name}-${testInfo.project.name}`)
   for (const stale of ['.png', '.jpg']) fs.rmSync(`${base}${stale}`, { force: true })
