@@ -35,7 +35,7 @@ test('an FAQ item opens and closes, with or without JavaScript', async ({ page }
   await expect(answer).toBeHidden()
   await question.click()
   await expect(answer).toBeVisible()
-  await expect(answer).toContainText(/R 99/)
+  await expect(answer).toContainText(/R 89 to the main centres/)
   await question.click()
   await expect(answer).toBeHidden()
 })
