@@ -18,7 +18,7 @@ const NOW = new Date('2025-12-05T10:00:00.000Z')
 
 let store: Store
 beforeEach(() => {
-  store = memoryStore({ clock: () => NOW })
+  store = memoryStore({ now: () => NOW })
 })
 afterEach(async () => {
   await store.close()
