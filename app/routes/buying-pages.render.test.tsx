@@ -4,8 +4,9 @@ import { describe, expect, it, vi } from 'vitest'
 
 import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
 
-import { cartTotals } from '~/lib/cart/rules'
+import { cartPromotionData } from '~/lib/promotions/summary.test-helper'
 import type { OrderView } from '~/lib/orders/orders.server'
+import { orderPromotionsView } from '~/lib/orders/order-promotions'
 import { SHOPPER_ADDRESS } from '~/lib/orders/orders.test-helper'
 import { shippingSummary } from '~/lib/shipping/order-shipping'
 
@@ -34,7 +35,7 @@ describe('/cart', () => {
   it('lists each line with a changed price, a quantity up to what is left, and the totals with VAT', () => {
     renderRoute(CartPage, {
       url: '/cart',
-      loaderData: { lines: [line], totals: cartTotals([line]), hasProblems: false },
+      loaderData: { lines: [line], hasProblems: false, ...cartPromotionData([line]) },
     })
     const item = within(screen.getByRole('listitem', { name: 'Rooibos tea' }))
     expect(item.getByRole('link', { name: 'Rooibos tea' })).toHaveAttribute('href', '/shop/rooibos')
@@ -77,7 +78,7 @@ describe('/cart', () => {
     }
     renderRoute(CartPage, {
       url: '/cart',
-      loaderData: { lines: [shirt], totals: cartTotals([shirt]), hasProblems: false },
+      loaderData: { lines: [shirt], hasProblems: false, ...cartPromotionData([shirt]) },
     })
     const item = within(
       screen.getByRole('listitem', { name: 'Silk shirt (Size: M, Colour: Blue)' }),
@@ -95,7 +96,7 @@ describe('/cart', () => {
   it('says when the cart is empty and links to the shop', () => {
     renderRoute(CartPage, {
       url: '/cart',
-      loaderData: { lines: [], totals: cartTotals([]), hasProblems: false },
+      loaderData: { lines: [], hasProblems: false, ...cartPromotionData([]) },
     })
     expect(screen.getByText('Your cart is empty.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/shop')
@@ -188,6 +189,7 @@ describe('/orders/:id', () => {
     shippingCents: 9900,
     totalCents: 27800,
     vatCents: 3626,
+    promotions: orderPromotionsView({ totalCents: 27800 }),
     shippingAddress: SHOPPER_ADDRESS,
     pfPaymentId: '1089250',
     shipment: null,

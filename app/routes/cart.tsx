@@ -9,18 +9,43 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { CartLineItem } from '~/components/cart/cart-line'
 import { ErrorList } from '~/components/forms'
 import { Link } from '~/components/link'
+import { CodeForm } from '~/components/promotions/code-form'
+import { PromotionTotals } from '~/components/promotions/promotion-totals'
 import { cartAction } from '~/lib/cart/cart-action.server'
 import { loadCart } from '~/lib/cart/cart.server'
-import { TotalsList } from '~/components/orders/totals-view'
+import { promotionInputs } from '~/lib/promotions/cart-promotions.server'
+import { promotionCartOf, summarize } from '~/lib/promotions/summary'
+import { requestContext } from '~/lib/request-context.server'
+import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
+import promotionStyles from '~/styles/promotions.css'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: formStyles },
+  { rel: 'stylesheet', href: styles },
+  { rel: 'stylesheet', href: promotionStyles },
+]
 
 export const meta: MetaFunction = () => [{ title: 'Your cart | Karoo & Co.' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { lines, totals, hasProblems } = await loadCart(request)
-  return { lines, totals, hasProblems }
+  const context = await requestContext(request)
+  const [{ lines, totals, hasProblems }, inputs] = await Promise.all([
+    loadCart(context),
+    promotionInputs(context),
+  ])
+  // The cart's delivery is its estimate: free delivery takes that off until checkout prices the method.
+  const { codeRefusal, payment, ...summary } = summarize(
+    promotionCartOf(lines, lines.length ? totals.shippingCents : null),
+    inputs,
+    { giftCard: null, storeCreditCents: 0 },
+  )
+  return {
+    lines,
+    hasProblems,
+    summary: { lines: summary.lines, totals: summary.totals, codeRefusal, payment },
+    appliedCode: inputs.code,
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,8 +53,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { lines, totals, hasProblems } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+  const { lines, summary, hasProblems, appliedCode } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  // A discount code's answer (a post without JavaScript) belongs to its form, not to a line.
+  const promotionData = answer && 'form' in answer ? answer : null
+  const actionData = answer && !('form' in answer) ? answer : undefined
   // An answer about one of the lines shows beside that line's field; any other (an "add" posted
   // from a product page without JavaScript) at the top of the page.
   // Each line's forms post its variant, so an answer finds its line by variant.
@@ -73,7 +101,13 @@ export default function CartPage() {
           </ul>
           <section className="summary-card" aria-labelledby="cart-summary-title">
             <h2 id="cart-summary-title">Summary</h2>
-            <TotalsList totals={totals} showFreeShippingHint />
+            <CodeForm
+              kind="discount"
+              action="/cart"
+              applied={appliedCode ? `Code ${appliedCode}` : null}
+              actionData={promotionData}
+            />
+            <PromotionTotals summary={summary} showFreeShippingHint />
             {hasProblems ? (
               <p className="summary-card__problem">
                 Change or remove the lines marked above before you check out.

@@ -9,6 +9,7 @@ import remixConfig from '../../remix.config.js'
 
 import { cartTotals } from '~/lib/cart/rules'
 import type { DeliveryQuote } from '~/lib/checkout/delivery'
+import { checkoutPromotionData } from '~/lib/promotions/summary.test-helper'
 
 import CheckoutPage from './checkout'
 
@@ -118,6 +119,7 @@ function loaderData(delivery: DeliveryQuote) {
     totals: cartTotals([{ unitPriceCents: 6_500, quantity: 2 }]),
     hasProblems: false,
     checkoutKey: 'render-test-checkout-key',
+    ...checkoutPromotionData([{ productId: 'rusks', unitPriceCents: 6_500, quantity: 2 }]),
   }
 }
 

@@ -29,11 +29,15 @@ import { formatRand } from '~/lib/money'
 import { requestContext } from '~/lib/request-context.server'
 import { addressCard } from '~/lib/shipping/address-view'
 import { ADDRESS_BOOK_MAX } from '~/lib/shipping/types'
-import { TotalsList } from '~/components/orders/totals-view'
 import { DeliveryOptions } from '~/components/shipping/delivery-options'
 import { useDeliveryQuote } from '~/components/shipping/use-delivery-quote'
 import { LineOptions } from '~/components/line-options'
+import { CodeForm } from '~/components/promotions/code-form'
+import { PromotionTotals } from '~/components/promotions/promotion-totals'
+import { paymentSources, promotionInputs } from '~/lib/promotions/cart-promotions.server'
+import { promotionCartOf, summarize } from '~/lib/promotions/summary'
 import addressStyles from '~/styles/addresses.css'
+import promotionStyles from '~/styles/promotions.css'
 import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
 import shippingStyles from '~/styles/shipping.css'
@@ -43,6 +47,7 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
   { rel: 'stylesheet', href: addressStyles },
   { rel: 'stylesheet', href: shippingStyles },
+  { rel: 'stylesheet', href: promotionStyles },
 ]
 
 export const meta: MetaFunction = () => [{ title: 'Checkout | Karoo & Co.' }]
@@ -51,12 +56,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireCartItems(request)
   const context = await requestContext(request)
   const { store } = context
-  const [user, cart, retried] = await Promise.all([
+  const [user, cart, retried, paying] = await Promise.all([
     optionalUser(request),
     loadCart(request),
     // Back from "Cancel payment" at PayFast: the details the order was placed with, kept.
     retriedOrder(context, request),
+    paymentSources(context),
   ])
+  const inputs = await promotionInputs(context, { email: user?.email ?? null })
   const savedAddresses = user ? await store.addresses.list(user.id) : []
   const prefill = checkoutPrefill(user, savedAddresses, retried)
   return {
@@ -76,13 +83,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     totals: cart.totals,
     hasProblems: cart.hasProblems,
     checkoutKey: newCheckoutKey(),
+    // The summary is worked out in the browser too, as the delivery method changes.
+    promotions: {
+      inputs,
+      cartLines: promotionCartOf(cart.lines, null).lines,
+      sources: paying.sources,
+      giftCardRefusal: paying.giftCardRefusal,
+    },
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   // The cartCheck guard runs inside checkoutAction, after a repeated post of an already placed
   // checkout (whose cart is empty by then) is sent on to its order.
-  return checkoutAction({ request })
+  return checkoutAction({ request, clientIp: context.clientIp ?? '' })
 }
 
 const constraint = getZodConstraint(checkoutFormSchema)
@@ -98,11 +112,25 @@ export default function CheckoutPage() {
     hasProblems,
     checkoutKey,
     delivery,
+    promotions,
   } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+  const answer = useActionData<typeof action>()
+  // A code's or card's answer (a post without JavaScript) belongs to its form, not to this one.
+  const promotionData = answer && 'form' in answer ? answer : null
+  const actionData = answer && !('form' in answer) ? answer : undefined
   const shipping = useDeliveryQuote(delivery, actionData?.delivery)
   const method = selectedOption(shipping.quote, shipping.checked)
   const deliveryTotals = totalsWith(totals.subtotalCents, method)
+  const summary = summarize(
+    {
+      lines: promotions.cartLines,
+      subtotalCents: totals.subtotalCents,
+      deliveryPriceCents: deliveryTotals.deliveryKnown ? deliveryTotals.shippingCents : null,
+    },
+    promotions.inputs,
+    promotions.sources,
+  )
+  const payfastCents = summary.payment.payfastCents
   const submitting = useIsPending()
   const [form, fields] = useForm<
     z.input<typeof checkoutFormSchema>,
@@ -157,11 +185,17 @@ export default function CheckoutPage() {
           />
           <div className="form-actions">
             <button type="submit" className="button" disabled={submitting || hasProblems}>
-              {submitting ? 'Placing your order…' : 'Pay with PayFast'}
+              {submitting
+                ? 'Placing your order…'
+                : deliveryTotals.deliveryKnown && payfastCents === 0
+                  ? 'Place order'
+                  : 'Pay with PayFast'}
             </button>
           </div>
           <p className="field__hint">
-            You will pay on PayFast&apos;s secure page and come back here afterwards.
+            {deliveryTotals.deliveryKnown && payfastCents === 0
+              ? 'Your gift card and store credit pay for all of it: nothing is left to pay with PayFast.'
+              : "You will pay on PayFast's secure page and come back here afterwards."}
           </p>
         </Form>
 
@@ -183,11 +217,38 @@ export default function CheckoutPage() {
               </li>
             ))}
           </ul>
-          <TotalsList
-            totals={deliveryTotals}
+          <PromotionTotals
+            summary={summary}
             deliveryName={method?.name ?? 'Standard delivery'}
             deliveryKnown={deliveryTotals.deliveryKnown}
+            showPayment
+            giftCardCode={promotions.sources.giftCard?.maskedCode ?? null}
           />
+          <CodeForm
+            kind="discount"
+            action="/checkout"
+            applied={promotions.inputs.code ? `Code ${promotions.inputs.code}` : null}
+            actionData={promotionData}
+          />
+          <CodeForm
+            kind="gift-card"
+            action="/checkout"
+            applied={
+              promotions.sources.giftCard
+                ? `Gift card ${promotions.sources.giftCard.maskedCode} (${formatRand(promotions.sources.giftCard.availableCents)} to spend)`
+                : null
+            }
+            actionData={promotionData}
+          />
+          {promotions.giftCardRefusal ? (
+            <p className="totals__refusal">{promotions.giftCardRefusal}</p>
+          ) : null}
+          {promotions.sources.storeCreditCents > 0 ? (
+            <p className="field__hint">
+              Your store credit of {formatRand(promotions.sources.storeCreditCents)} is used
+              automatically.
+            </p>
+          ) : null}
           {hasProblems ? (
             <p className="summary-card__problem">
               Some items are no longer available as ordered.{' '}

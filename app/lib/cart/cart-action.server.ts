@@ -6,6 +6,7 @@ import { findVariant, nameWithOptions, optionValuesOf } from '~/lib/data/variant
 import { safeRedirect } from '~/lib/http.server'
 import { sessionStorage } from '~/lib/cookie-session.server'
 import { requestContext } from '~/lib/request-context.server'
+import { isPromotionPost, promotionAction } from '~/lib/promotions/cart-promotions.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { createToastHeaders } from '~/lib/toast.server'
 
@@ -26,9 +27,15 @@ export type CartActionData = {
   done?: { quantity: number; count: number; message: string }
 }
 
-/** POST /cart: add, update or remove a line. */
+/**
+ * POST /cart: add, update or remove a line; a discount code's form (`intent=apply-discount`,
+ * `remove-discount`) goes to promotionAction.
+ */
 export async function cartAction({ request }: { request: Request }) {
   const formData = await request.formData()
+  if (isPromotionPost(formData)) {
+    return promotionAction({ request, formData, clientIp: '', page: '/cart' })
+  }
   const submission = parseSubmission(formData, { schema: cartFormSchema })
   const about = {
     intent: String(formData.get('intent') ?? ''),

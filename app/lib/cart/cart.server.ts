@@ -120,6 +120,8 @@ export type CartViewLine = {
   /** The variant this line holds (the product id for a product without options). */
   variantId: string
   name: string
+  /** The product's category slug ("pantry"): what a discount's scope may name (absent: none). */
+  category?: string
   /** The variant's option values, shown "Size: M"; empty without options. */
   options: OptionValue[]
   image: Pick<ProductImage, 'url' | 'alt' | 'variants'> | null
@@ -163,6 +165,7 @@ function priceCart(
         productId: product.id,
         variantId: variant.id,
         name: product.name,
+        category: product.category,
         options,
         image: image ? { url: image.url, alt: image.alt, variants: image.variants } : null,
         unitPriceCents: variant.priceCents,

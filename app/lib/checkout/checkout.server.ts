@@ -14,7 +14,12 @@ import {
 } from '~/lib/cart/cart.server'
 import { requireCartItems } from '~/lib/cart/guard.server'
 import { cartTotals } from '~/lib/cart/rules'
-import { OutOfStockError, type Store } from '~/lib/data/store'
+import {
+  DiscountUnavailableError,
+  InsufficientBalanceError,
+  OutOfStockError,
+  type Store,
+} from '~/lib/data/store'
 import type { Address, Order, OrderDraft, User } from '~/lib/data/types'
 import { nameWithOptions } from '~/lib/data/variants'
 import { env } from '~/lib/env.server'
@@ -26,8 +31,32 @@ import {
   heldOrderIds,
   holdOrderId,
 } from '~/lib/orders/orders.server'
+import { mailForOrderMove } from '~/lib/mail/messages.server'
+import { formatRand } from '~/lib/money'
+import { moveOrder } from '~/lib/orders/move.server'
+import { payfastAmountCents } from '~/lib/payfast/amount'
 import { buildPaymentForm, type PaymentForm } from '~/lib/payfast/checkout.server'
 import { sessionStorage } from '~/lib/cookie-session.server'
+import {
+  appliedGiftCardOf,
+  forgetPromotions,
+  removeCode,
+  removeGiftCard,
+} from '~/lib/promotions/applied-code.server'
+import {
+  isPromotionPost,
+  paymentSources,
+  promotionAction,
+  promotionInputs,
+} from '~/lib/promotions/cart-promotions.server'
+import { maskGiftCardCode } from '~/lib/promotions/gift-cards'
+import {
+  mayApplyLater,
+  promotionCartOf,
+  summarize,
+  type PromotionSummary,
+} from '~/lib/promotions/summary'
+import { bobgoAfterItn } from '~/lib/shipping/bobgo-sync.server'
 import { requestContext, type RequestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
 import { deliveryAddressSchema, NEW_ADDRESS } from '~/lib/shipping/address-fields'
@@ -119,9 +148,18 @@ export function newCheckoutKey(): string {
   return randomBytes(16).toString('base64url')
 }
 
+/** What promotions do to the order: its discounts, totals after them, and how it is paid. */
+export type OrderPromotions = {
+  summary: Pick<PromotionSummary, 'applied' | 'totals' | 'payment'>
+  /** The gift card paying `summary.payment.giftCardCents` (normalised). */
+  giftCardCode: string | null
+}
+
 /**
  * What the order will hold: snapshots of today's names and prices, the delivery address
- * (deliveryAddressFrom), and the totals.
+ * (deliveryAddressFrom), and the totals; with `promotions`, the discounts that take something off
+ * (the total after them), and the gift card and store credit paying part of it.
+ * `shippingCents` stays the method's price: a free-delivery discount is its own line.
  */
 export function orderDraft(
   form: CheckoutForm,
@@ -129,6 +167,7 @@ export function orderDraft(
   lines: readonly CartViewLine[],
   userId: string | null,
   shipping: ShippingOption,
+  promotions: OrderPromotions | null = null,
 ): OrderDraft {
   const orderLines = lines.map((line) => ({
     productId: line.productId,
@@ -140,6 +179,8 @@ export function orderDraft(
     imageUrl: line.image?.url ?? null,
   }))
   const totals = cartTotals(orderLines, shipping.priceCents)
+  const summary = promotions?.summary
+  const giftCardCents = summary?.payment.giftCardCents ?? 0
   return {
     checkoutKey: form.checkoutKey ?? null,
     userId,
@@ -151,9 +192,16 @@ export function orderDraft(
     lines: orderLines,
     subtotalCents: totals.subtotalCents,
     shippingCents: totals.shippingCents,
-    totalCents: totals.totalCents,
-    vatCents: totals.vatCents,
+    totalCents: summary?.totals.totalCents ?? totals.totalCents,
+    vatCents: summary?.totals.vatCents ?? totals.vatCents,
     shipping: orderShippingOf(shipping),
+    // A discount that takes nothing off (free delivery of a free method) claims no use.
+    discounts: (summary?.applied ?? []).filter((applied) => applied.amountCents > 0),
+    giftCards:
+      promotions?.giftCardCode && giftCardCents > 0
+        ? [{ code: promotions.giftCardCode, amountCents: giftCardCents }]
+        : [],
+    storeCreditCents: userId ? (summary?.payment.storeCreditCents ?? 0) : 0,
   }
 }
 
@@ -179,9 +227,19 @@ export function shortageMessage(
  * (same `checkoutKey`) goes to that order's pay step instead; this is checked before the
  * `cartCheck` guard, because placing the order emptied the cart.
  */
-export async function checkoutAction({ request }: { request: Request }) {
+export async function checkoutAction({
+  request,
+  clientIp = '',
+}: {
+  request: Request
+  clientIp?: string
+}) {
   const formData = await request.formData()
   if (formData.get('intent') === 'quote') return quoteAction(request, formData)
+  if (isPromotionPost(formData)) {
+    await requireCartItems(request)
+    return promotionAction({ request, formData, clientIp, page: '/checkout' })
+  }
   const submission = parseSubmission(formData, { schema: checkoutFormSchema })
   const context = await requestContext(request)
   const { store } = context
@@ -226,17 +284,56 @@ export async function checkoutAction({ request }: { request: Request }) {
   }
   await expireStalePending(store)
 
+  // The discounts, gift card and store credit, judged again for this buyer and method now.
+  const [inputs, paying] = await Promise.all([
+    promotionInputs(context, { email: submission.value.email }),
+    paymentSources(context),
+  ])
+  const summary = summarize(
+    promotionCartOf(cart.lines, choice.option.priceCents),
+    inputs,
+    paying.sources,
+  )
+  const refuse = async (message: string, take: 'code' | 'gift-card' | null) => {
+    const headers =
+      take === 'code'
+        ? (await removeCode(context)).headers
+        : take === 'gift-card'
+          ? (await removeGiftCard(context)).headers
+          : undefined
+    return data<CheckoutActionData>(
+      { result: submission.reply({ formErrors: [message] }) },
+      { status: 409, ...(headers ? { headers } : {}) },
+    )
+  }
+  const TOOK_IT_OFF = 'We took it off your order: check the new total and place your order again.'
+  // A code that no longer applies whatever the cart holds (ended, used up, already used by this
+  // email) is taken off; one waiting for the cart (a minimum) shows why in the summary.
+  if (summary.codeRefusal && !mayApplyLater(summary.codeRefusal)) {
+    return refuse(`${summary.codeRefusal.message}. ${TOOK_IT_OFF}`, 'code')
+  }
+  if (paying.giftCardRefusal)
+    return refuse(`${paying.giftCardRefusal}. ${TOOK_IT_OFF}`, 'gift-card')
+
   const draft = orderDraft(
     submission.value,
     delivery.address,
     cart.lines,
     user?.id ?? null,
     choice.option,
+    { summary, giftCardCode: paying.giftCardCode },
   )
   let order: Order
   try {
     order = await store.orders.place(draft, newOrderId())
   } catch (error) {
+    if (error instanceof DiscountUnavailableError) {
+      // Used up (or switched off) since the page was read: nothing was placed.
+      return refuse(`${error.message}. ${TOOK_IT_OFF}`, error.code ? 'code' : null)
+    }
+    if (error instanceof InsufficientBalanceError) {
+      return refuse(balanceMessage(error, appliedGiftCardOf(context)), null)
+    }
     if (!(error instanceof OutOfStockError)) throw error
     const names = new Map(cart.lines.map((l) => [l.variantId, nameWithOptions(l.name, l.options)]))
     return data<CheckoutActionData>(
@@ -360,15 +457,68 @@ export async function deliveryQuoteFor(request: Request): Promise<DeliveryQuote>
   return quote
 }
 
-/** After placing (or finding) the order: the cart emptied, the order held by this browser, on to PayFast. */
+/** What a gift card or store credit that could not pay its part means to the shopper. */
+function balanceMessage(error: InsufficientBalanceError, giftCardCode: string | null): string {
+  const parts = error.shortfalls.map((s) =>
+    s.source === 'gift_card'
+      ? `Gift card ${maskGiftCardCode(s.code ?? giftCardCode ?? '')} has ${formatRand(s.availableCents)} left to spend now, not ${formatRand(s.requestedCents)}`
+      : `Your store credit has ${formatRand(s.availableCents)} left to spend now, not ${formatRand(s.requestedCents)}`,
+  )
+  return `${parts.join('; ')}. Check the new total and place your order again.`
+}
+
+/**
+ * An order its gift card and store credit pay in full is paid at once, without PayFast: the `pay`
+ * move (holds spent, the paid mail written) as PayFast's COMPLETE would make it. Returns the order
+ * after the move.
+ */
+export async function payWithoutPayfast(
+  store: Pick<Store, 'orders' | 'bobgo'>,
+  order: Order,
+): Promise<Order> {
+  if (order.status !== 'pending_payment' || payfastAmountCents(order) > 0) return order
+  const paidBy = [
+    order.giftCards.length ? 'gift card' : null,
+    order.storeCreditCents > 0 ? 'store credit' : null,
+  ]
+    .filter(Boolean)
+    .join(' and ')
+  const result = await moveOrder({ orders: store.orders, mail: mailForOrderMove }, order.id, {
+    move: 'pay',
+    note: `Paid in full by ${paidBy || 'discounts'}: nothing left for PayFast`,
+  })
+  if (!result.order) return order
+  await bobgoAfterItn(store, {
+    outcome: 'accepted',
+    status: result.order.status,
+    orderId: order.id,
+  })
+  return result.order
+}
+
+/**
+ * After placing (or finding) the order: the cart emptied, the code and gift card forgotten, the
+ * order held by this browser, on to PayFast; an order paid in full by gift card or store credit
+ * goes straight to its page, paid.
+ */
 async function toPayStep(order: Order, owner: CartOwner) {
   // A repeat after a dropped response may still carry the cart in its cookie; once the order is
   // settled the shopper may have filled a new cart, which stays.
-  if (order.status === 'pending_payment') await clearCart(owner)
+  if (order.status === 'pending_payment') {
+    await clearCart(owner)
+    forgetPromotions(owner.session)
+  }
   holdOrderId(owner.session, order.id)
-  return redirect(`/checkout/pay/${order.id}`, {
-    headers: { 'Set-Cookie': await sessionStorage.commitSession(owner.session) },
-  })
+  const paid = await payWithoutPayfast(owner.store, order)
+  const headers = { 'Set-Cookie': await sessionStorage.commitSession(owner.session) }
+  if (paid !== order && paid.status === 'paid') {
+    return redirectWithToast(
+      `/orders/${order.id}`,
+      { type: 'success', title: 'Paid in full: nothing was left to pay with PayFast' },
+      { headers },
+    )
+  }
+  return redirect(`/checkout/pay/${order.id}`, { headers })
 }
 
 /** PayFast's return, cancel and notify URLs for an order. */

@@ -2,6 +2,7 @@ import type { Order } from '~/lib/data/types'
 import { nameWithOptions } from '~/lib/data/variants'
 import { centsToRandsString } from '~/lib/money'
 
+import { payfastAmountCents } from './amount'
 import { type PayfastConfig, processUrl } from './config'
 import { type PayfastPair, signature } from './signature.server'
 
@@ -17,10 +18,12 @@ export type PaymentForm = { action: string; fields: PayfastPair[] }
 
 /**
  * The PayFast payment form for an order: PayFast's fields in its documented order (the signature
- * depends on it), blank ones left out, `signature` last.
+ * depends on it), blank ones left out, `signature` last. The amount is what is left to pay once
+ * the order's gift cards and store credit paid their part (payfastAmountCents).
  */
 export function buildPaymentForm(
-  order: Pick<Order, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'lines' | 'totalCents'>,
+  order: Pick<Order, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'lines' | 'totalCents'> &
+    Partial<Pick<Order, 'giftCards' | 'storeCreditCents'>>,
   urls: PaymentUrls,
   config: Pick<PayfastConfig, 'merchantId' | 'merchantKey' | 'passphrase' | 'baseUrl'>,
 ): PaymentForm {
@@ -35,7 +38,16 @@ export function buildPaymentForm(
     ['email_address', order.email.trim().length <= LIMITS.email ? order.email.trim() : ''],
     ['cell_number', payfastCellNumber(order.phone) ?? ''],
     ['m_payment_id', order.id],
-    ['amount', centsToRandsString(order.totalCents)],
+    [
+      'amount',
+      centsToRandsString(
+        payfastAmountCents({
+          totalCents: order.totalCents,
+          giftCards: order.giftCards ?? [],
+          storeCreditCents: order.storeCreditCents ?? 0,
+        }),
+      ),
+    ],
     ['item_name', truncate(`${SHOP_NAME} order ${order.id}`, LIMITS.itemName)],
     ['item_description', truncate(describeLines(order.lines), LIMITS.itemDescription)],
   ]

@@ -8,6 +8,7 @@ import type { OrderMoveName } from '~/lib/orders/life'
 import { moveOrder, type OrderMailComposer, type OrderMoveDeps } from '~/lib/orders/move.server'
 import { bobgoAfterItn } from '~/lib/shipping/bobgo-sync.server'
 
+import { payfastAmountCents } from './amount'
 import { type PayfastConfig, validateUrl } from './config'
 import { ipMatcher } from './ip.server'
 import {
@@ -147,9 +148,13 @@ async function processItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
 
   const gross = randsStringToCents(fields.get('amount_gross') ?? '')
   if (gross === null) return reject('malformed amount_gross', orderId)
-  if (gross !== order.totalCents) {
+  // PayFast was asked for the rest once gift cards and store credit paid their part.
+  const due = payfastAmountCents(order)
+  if (gross !== due) {
     return reject(
-      `amount_gross ${centsToRandsString(gross)} differs from the order total ${centsToRandsString(order.totalCents)}`,
+      due === order.totalCents
+        ? `amount_gross ${centsToRandsString(gross)} differs from the order total ${centsToRandsString(order.totalCents)}`
+        : `amount_gross ${centsToRandsString(gross)} differs from the ${centsToRandsString(due)} left to pay by PayFast (order total ${centsToRandsString(order.totalCents)})`,
       orderId,
     )
   }

@@ -114,3 +114,9 @@ export async function removeGiftCard(
   context.session.unset(GIFT_CARD_KEY)
   return { headers: await commit(context.session) }
 }
+
+/** After an order is placed: the code and the gift card belong to it now; the caller commits. */
+export function forgetPromotions(session: Session): void {
+  session.unset(CODE_KEY)
+  session.unset(GIFT_CARD_KEY)
+}
