@@ -1,7 +1,8 @@
 // The e2e server's store (playwright.config.ts's webServer): a copy of the demo shop, seeded once
 // per day and per version of the code that makes it, then copied into each run's empty DATA_DIR.
-// Seeding rasterises 541 pictures (about 40 s on a busy 2-core machine); a copy takes a second.
-// A fresh clone seeds as before. E2E_RESEED=1 seeds again. With `--prepare` (npm test, while the
+// The seed draws all 541 pictures now (--render-pictures: the browser never waits for one to be
+// drawn), from node_modules/.cache/shop-pictures when an earlier seed made them (a few seconds) or
+// from scratch on a fresh clone (about 40 s on a busy 2-core machine); a copy takes a second. E2E_RESEED=1 seeds again. With `--prepare` (npm test, while the
 // type and lint checks run on one core) it only makes today's copy, for the e2e run to take later.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -17,7 +18,9 @@ if (!dataDir && !prepareOnly) {
 
 // A store of the caller's own (E2E_DATA_DIR already in use): seeded only if empty, as before.
 if (dataDir && fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) {
-  const seed = spawnSync('npx', ['tsx', 'scripts/seed.ts', '--if-empty'], { stdio: 'inherit' })
+  const seed = spawnSync('npx', ['tsx', 'scripts/seed.ts', '--if-empty', '--render-pictures'], {
+    stdio: 'inherit',
+  })
   process.exit(seed.status ?? 1)
 }
 
@@ -47,7 +50,7 @@ if (process.env.E2E_RESEED === '1' || !fs.existsSync(path.join(seeded, '.complet
   const making = `${seeded}.making-${process.pid}`
   fs.rmSync(making, { recursive: true, force: true })
   fs.mkdirSync(making, { recursive: true })
-  const seed = spawnSync('npx', ['tsx', 'scripts/seed.ts'], {
+  const seed = spawnSync('npx', ['tsx', 'scripts/seed.ts', '--render-pictures'], {
     stdio: 'inherit',
     env: { ...process.env, DATA_DIR: making },
   })

@@ -2,7 +2,9 @@
  * Loads the demo shop into the store chosen by the environment (DATA_BACKEND, DATA_DIR or
  * FIREBASE_PROJECT_ID), its pictures into the image store (DATA_DIR/images, or the Firebase Storage
  * bucket FIREBASE_STORAGE_BUCKET on Firestore): `npm run seed`, `npm run seed -- --products 10000`,
- * `tsx scripts/seed.ts --if-empty` (what `npm run dev` runs first).
+ * `tsx scripts/seed.ts --if-empty` (what `npm run dev` runs first). In DATA_DIR/images each picture
+ * is kept as its drawing until first requested, unless an earlier seed on this machine made its
+ * WebP files (node_modules/.cache/shop-pictures) or --render-pictures asks for them now.
  */
 import { parseArgs } from 'node:util'
 
@@ -12,11 +14,13 @@ import { getImageStore } from '~/lib/images/image-store.server'
 import { MAX_PRODUCT_COUNT } from '~/lib/seed/products'
 import { SeedRefusedError, seedStore } from '~/lib/seed/seed.server'
 
-const USAGE = `Usage: tsx scripts/seed.ts [--products N] [--if-empty] [--force] [--seed NAME]
-  --products N   how many products to make (default: the demo shop, 160; at most ${MAX_PRODUCT_COUNT})
-  --if-empty     do nothing when the store already holds products
-  --force        seed over a store that already holds products (replaces the demo products)
-  --seed NAME    another seed makes another (still deterministic) shop`
+const USAGE = `Usage: tsx scripts/seed.ts [--products N] [--if-empty] [--force] [--seed NAME] [--render-pictures]
+  --products N         how many products to make (default: the demo shop, 160; at most ${MAX_PRODUCT_COUNT})
+  --if-empty           do nothing when the store already holds products
+  --force              seed over a store that already holds products (replaces the demo products)
+  --seed NAME          another seed makes another (still deterministic) shop
+  --render-pictures    make every picture's WebP files now, not on the first request for each
+                       (pictures an earlier seed made come from node_modules/.cache/shop-pictures)`
 
 async function main(): Promise<number> {
   let args
@@ -27,6 +31,7 @@ async function main(): Promise<number> {
         'if-empty': { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
         seed: { type: 'string' },
+        'render-pictures': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -64,6 +69,7 @@ async function main(): Promise<number> {
       force: args.force,
       seed: args.seed,
       images,
+      renderPictures: args['render-pictures'],
       accounts: env.authBackend === 'firebase' ? firebaseAccounts : undefined,
       log: (line) => console.log(line),
     })

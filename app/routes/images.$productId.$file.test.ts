@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -16,6 +16,8 @@ vi.mock('~/lib/data/index.server', () => ({
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'image-route-'))
 process.env.DATA_DIR = dataDir
+const cacheDir = path.join(dataDir, 'picture-cache')
+process.env.PICTURE_CACHE_DIR = cacheDir
 const { getImageStore } = await import('~/lib/images/image-store.server')
 const { loader } = await import('./images.$productId.$file')
 
@@ -91,5 +93,45 @@ describe('GET /images/:productId/:file', () => {
     ]) {
       expect((await get(productId!, name!)).status, `${productId} / ${name}`).toBe(404)
     }
+  })
+})
+
+describe('GET /images/:productId/:file for a seeded drawing', () => {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><rect width="800" height="800" fill="#f4efe6"/><rect x="250" y="200" width="300" height="400" rx="30" fill="#1f6f5c"/></svg>`
+  const folder = path.join(dataDir, 'images', 'enamel-mug')
+
+  it('draws the picture on its first request, once for many requests at once, and keeps it', async () => {
+    const images = await getImageStore()
+    const drawing = await images.putDrawing('enamel-mug', svg, 'A green enamel mug')
+    // The seed wrote the drawing only: nothing was drawn yet.
+    expect(await readdir(folder)).toEqual([`${drawing.id}-800.svg`])
+
+    const file = drawing.variants[0]!.url.split('/').pop()!
+    const responses = await Promise.all(Array.from({ length: 6 }, () => get('enamel-mug', file)))
+    const bodies = await Promise.all(responses.map(async (r) => Buffer.from(await r.arrayBuffer())))
+    for (const [i, response] of responses.entries()) {
+      expect(response.status).toBe(200)
+      expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+      expect(bodies[i]!.equals(bodies[0]!)).toBe(true)
+    }
+    expect(await sharp(bodies[0]!).metadata()).toMatchObject({ format: 'webp', width: 320 })
+
+    // Every size was made from that one drawing and kept, in the store and in the picture cache.
+    const made = drawing.variants.map((v) => v.url.split('/').pop()!).sort()
+    expect((await readdir(folder)).sort()).toEqual(made)
+    expect((await readdir(cacheDir)).sort()).toEqual(made)
+    for (const name of made) expect((await get('enamel-mug', name)).status).toBe(200)
+  })
+
+  it('answers 404, drawing nothing, for a width the drawing is not offered at or a forged drawing', async () => {
+    const images = await getImageStore()
+    const drawing = await images.putDrawing('forged-mug', svg.replace('#1f6f5c', '#7a2e2e'), 'Mug')
+    expect((await get('forged-mug', `${drawing.id}-1024.webp`)).status).toBe(404)
+    expect((await get('forged-mug', `${drawing.id}-800.svg`)).status).toBe(404)
+    // A drawing whose contents no longer match its name is not drawn.
+    const kept = path.join(dataDir, 'images', 'forged-mug', `${drawing.id}-800.svg`)
+    await writeFile(kept, svg.replace('#1f6f5c', '#000000'))
+    expect((await get('forged-mug', `${drawing.id}-320.webp`)).status).toBe(404)
+    expect(await readdir(path.dirname(kept))).toEqual([`${drawing.id}-800.svg`])
   })
 })

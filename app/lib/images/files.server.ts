@@ -5,7 +5,8 @@ import type { ImageFiles } from './image-store.server'
 
 /**
  * Image files under one folder (DATA_DIR/images/ in the embedded shop), one sub-folder per
- * product, served at /images/{productId}/{file} by app/routes/images.$productId.$file.ts.
+ * product, served at /images/{productId}/{file} by app/routes/images.$productId.$file.ts. Beside
+ * the WebP renditions a folder may keep a drawing (`.svg`) whose renditions are made on first read.
  */
 export function fileImageFiles(root: string): ImageFiles {
   const base = path.resolve(root)
@@ -25,7 +26,7 @@ export function fileImageFiles(root: string): ImageFiles {
       try {
         const names = await readdir(inside(productId))
         return names
-          .filter((n) => n.endsWith('.webp'))
+          .filter((n) => n.endsWith('.webp') || n.endsWith('.svg'))
           .map((name) => ({ name, url: url(productId, name) }))
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
@@ -56,5 +57,7 @@ export function fileImageFiles(root: string): ImageFiles {
     async remove(productId, name) {
       await rm(inside(productId, name), { force: true })
     },
+
+    urlOf: url,
   }
 }

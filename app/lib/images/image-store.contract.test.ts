@@ -9,6 +9,7 @@ import { startFakeCloudStorage, type FakeCloudStorage } from '../../../test/fake
 
 import { fileImageFiles } from './files.server'
 import { createImageStore, type ImageStore } from './image-store.server'
+import { pictureCache } from './picture-cache.server'
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from './prepare.server'
 
 /**
@@ -28,6 +29,18 @@ function photo(width: number, height: number, hue = 0) {
   ])
 }
 
+/** One of the shop's own drawings, 800 x 800 like the demo pictures, in a colour of its own. */
+function drawing(fill: string, size = 800) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 800 800"><rect width="800" height="800" fill="#f4efe6"/><circle cx="400" cy="400" r="250" fill="${fill}"/></svg>`
+}
+
+/** The colour in the middle of a WebP rendition, as [r, g, b]. */
+async function middle(webp: Buffer): Promise<number[]> {
+  const { data, info } = await sharp(webp).raw().toBuffer({ resolveWithObject: true })
+  const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels
+  return [...data.subarray(at, at + 3)]
+}
+
 type Adapter = {
   name: string
   open(): Promise<{ store: ImageStore; fetchUrl(url: string): Promise<Response> }>
@@ -36,13 +49,18 @@ type Adapter = {
 
 let dir = ''
 let fake: FakeCloudStorage | undefined
+/** Each adapter's picture cache (what node_modules/.cache/shop-pictures is to the shop). */
+const cacheDir = await mkdtemp(path.join(tmpdir(), 'picture-cache-'))
+afterAll(() => rm(cacheDir, { recursive: true, force: true }))
 
 const adapters: Adapter[] = [
   {
     name: 'files',
     async open() {
       dir = await mkdtemp(path.join(tmpdir(), 'image-store-'))
-      const store = createImageStore(fileImageFiles(path.join(dir, 'images')))
+      const store = createImageStore(fileImageFiles(path.join(dir, 'images')), {
+        cache: pictureCache(path.join(cacheDir, 'files')),
+      })
       return {
         store,
         // The files adapter's URLs are the app's own route; read the file the route would serve.
@@ -66,6 +84,7 @@ const adapters: Adapter[] = [
       const { storageImageFiles } = await import('./storage.server')
       const store = createImageStore(
         storageImageFiles({ projectId: `images-${Date.now()}`, bucket: 'demo-shop.appspot.com' }),
+        { cache: pictureCache(path.join(cacheDir, 'storage')) },
       )
       return { store, fetchUrl: (url) => fetch(url) }
     },
@@ -194,5 +213,73 @@ describe.each(adapters)('image store on $name', (adapter) => {
     await expect(store.put('refused', cut, 'x')).rejects.toThrow(/could not be read/)
 
     expect(await store.list('refused')).toEqual([])
+  })
+
+  it('stores one of the shop’s drawings at 320, 640 and 800 px, served as WebP at every URL', async () => {
+    const image = await store.putDrawing('drawn', drawing('#1f6f5c'), 'A green tin')
+    expect(image).toMatchObject({ alt: 'A green tin', width: 800, height: 800 })
+    expect(image.variants.map((v) => v.width)).toEqual([320, 640, 800])
+    expect(image.url).toBe(image.variants.at(-1)?.url)
+    expect(await store.list('drawn')).toEqual([{ id: image.id, variants: image.variants }])
+    const served = await Promise.all(
+      image.variants.map(async (variant) => {
+        expect(variant.url).toContain(image.id)
+        const response = await fetchUrl(variant.url)
+        expect(response.status).toBe(200)
+        const bytes = Buffer.from(await response.arrayBuffer())
+        expect(await sharp(bytes).metadata()).toMatchObject({
+          format: 'webp',
+          width: variant.width,
+          height: variant.width,
+        })
+        return middle(bytes)
+      }),
+    )
+    // The drawing's green circle, at every size.
+    for (const [r, g] of served) expect(g! - r!).toBeGreaterThan(50)
+    expect(await store.list('drawn')).toEqual([{ id: image.id, variants: image.variants }])
+
+    const again = await store.putDrawing('drawn', drawing('#1f6f5c'), 'The green tin again')
+    expect(again).toMatchObject({ id: image.id, variants: image.variants })
+    const other = await store.putDrawing('drawn', drawing('#7a2e2e'), 'A red tin')
+    expect(other.id).not.toBe(image.id)
+  })
+
+  it('takes a drawing’s renditions from the picture cache when an earlier store made them', async () => {
+    const svg = drawing('#2e3f7a')
+    const first = await store.putDrawing('cached-first', svg, 'A blue mug', { renderNow: true })
+    // Mark the cached files, so the second store shows where its pictures came from.
+    const marked = await sharp({
+      create: { width: 320, height: 320, channels: 3, background: '#ff00ff' },
+    })
+      .webp()
+      .toBuffer()
+    const cache = pictureCache(path.join(cacheDir, adapter.name === 'files' ? 'files' : 'storage'))
+    await cache.write(`${first.id}-320.webp`, marked)
+    const second = await store.putDrawing('cached-second', svg, 'A blue mug')
+    expect(second.id).toBe(first.id)
+    const response = await fetchUrl(second.variants[0]!.url)
+    const [r, g, b] = await middle(Buffer.from(await response.arrayBuffer()))
+    expect([r! > 240, g! < 15, b! > 240]).toEqual([true, true, true])
+  })
+
+  it('never serves a width a drawing is not offered at, and deletes a drawing like a photo', async () => {
+    const small = await store.putDrawing('drawn-small', drawing('#8a6d1f', 500), 'A small jar')
+    expect(small).toMatchObject({ width: 500, height: 500 })
+    expect(small.variants.map((v) => v.width)).toEqual([320, 500])
+    expect(await store.read('drawn-small', `${small.id}-640.webp`)).toBeNull()
+    expect(await store.read('drawn-small', `${small.id}-800.webp`)).toBeNull()
+    expect(await store.read('drawn-small', `${small.id}-500.svg`)).toBeNull()
+    await store.delete('drawn-small', small.id)
+    expect(await store.list('drawn-small')).toEqual([])
+    expect(await store.read('drawn-small', `${small.id}-320.webp`)).toBeNull()
+  })
+
+  it('refuses a drawing without a size in pixels, storing nothing', async () => {
+    const unsized = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"/>'
+    await expect(store.putDrawing('drawn-unsized', unsized, 'x')).rejects.toThrow(
+      /width="…" and height="…"/,
+    )
+    expect(await store.list('drawn-unsized')).toEqual([])
   })
 })

@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest'
 
 import { solidPng } from '../../../test/solid-png'
 
+import sharp from 'sharp'
+
 import {
+  atMost,
   ImageRejectedError,
   MAX_IMAGE_PIXELS,
   oneAtATime,
+  planDrawing,
   prepareImage,
+  renderDrawing,
   type TaskQueue,
 } from './prepare.server'
 
@@ -99,5 +104,81 @@ describe('oneAtATime', () => {
       'fulfilled',
     ])
     expect(await results[3]).toBe(3)
+  })
+})
+
+describe('atMost', () => {
+  it('runs at most that many tasks at once, the rest in the order given, past a failure', async () => {
+    const queue = atMost(2)
+    let running = 0
+    let most = 0
+    const order: number[] = []
+    const gates = Array.from({ length: 5 }, deferred)
+    const results = gates.map((gate, i) =>
+      queue(async () => {
+        running += 1
+        most = Math.max(most, running)
+        order.push(i)
+        await gate.promise
+        running -= 1
+        if (i === 0) throw new Error('task 0 failed')
+        return i
+      }),
+    )
+    for (const gate of gates) gate.resolve()
+    const settled = await Promise.allSettled(results)
+    expect(most).toBe(2)
+    expect(order).toEqual([0, 1, 2, 3, 4])
+    expect(settled.map((s) => s.status)).toEqual([
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ])
+  })
+})
+
+describe('planDrawing and renderDrawing', () => {
+  const svg = (fill: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="${fill}"/></svg>`
+
+  it('names a drawing by its contents and gives it the widths an upload of its size gets', () => {
+    const plan = planDrawing(svg('#123456'))
+    expect(plan).toMatchObject({ width: 800, height: 600, widths: [320, 640, 800] })
+    expect(plan.id).toMatch(/^[0-9a-f]{16}$/)
+    expect(planDrawing(svg('#123456')).id).toBe(plan.id)
+    expect(planDrawing(svg('#654321')).id).not.toBe(plan.id)
+  })
+
+  it('refuses a drawing without a width and height in pixels on its root element', () => {
+    for (const unsized of [
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"/>',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%"/>',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="10"/>',
+      '<p>not a drawing</p><svg width="10" height="10"/>',
+    ]) {
+      expect(() => planDrawing(unsized), unsized).toThrow(/width="…" and height="…"/)
+    }
+  })
+
+  it('draws it as WebP at each of those widths, the same bytes every time', async () => {
+    const counted = countingQueue()
+    const renditions = await renderDrawing(svg('#1f6f5c'), counted.queue)
+    expect(counted.tasks).toBe(1)
+    expect(renditions.map((r) => [r.width, r.height])).toEqual([
+      [320, 240],
+      [640, 480],
+      [800, 600],
+    ])
+    for (const rendition of renditions) {
+      expect((await sharp(rendition.bytes).metadata()).format).toBe('webp')
+    }
+    const again = await renderDrawing(svg('#1f6f5c'), counted.queue)
+    expect(again.map((r) => r.bytes.equals(renditions[again.indexOf(r)]!.bytes))).toEqual([
+      true,
+      true,
+      true,
+    ])
   })
 })

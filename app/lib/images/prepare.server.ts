@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 
 import sharp from 'sharp'
 
@@ -120,6 +121,26 @@ export function oneAtATime(): TaskQueue {
 }
 
 /**
+ * Runs at most `limit` of the tasks it is given at once, the others waiting in the order given; a
+ * task that fails does not stop the ones behind it.
+ */
+export function atMost(limit: number): TaskQueue {
+  let running = 0
+  const waiting: (() => void)[] = []
+  return async (task) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
+    else running += 1
+    try {
+      return await task()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else running -= 1
+    }
+  }
+}
+
+/**
  * NOTE: decoding a big photo holds tens of MB in libvips, off the event loop where no request
  * waits for it; four uploads decoded at once would hold four times that. One at a time per process.
  */
@@ -201,4 +222,75 @@ async function renditionsOf(
     renditions.push({ width: info.width, height: info.height, bytes: data })
   }
   return renditions
+}
+
+/**
+ * How the shop's own SVG drawings (the demo pictures) become WebP renditions, written into every
+ * drawing's id: the same drawing rendered the same way by the same libraries gives the same id and
+ * the same files, so they can be kept in a cache shared by every store on the machine, and any
+ * change here or in sharp's libraries gives new names rather than stale pictures.
+ */
+const DRAWING_RECIPE = JSON.stringify({
+  recipe: 'svg at its own size, png, then the upload renditions',
+  webp: WEBP,
+  widths: IMAGE_WIDTHS,
+  libraries: sharp.versions,
+})
+
+/** One of the shop's own drawings, described without drawing it. */
+export type DrawingPlan = {
+  /** A hash of the drawing and of how it is rendered (DRAWING_RECIPE). */
+  id: string
+  /** Its size in pixels: the root element's width and height. */
+  width: number
+  height: number
+  /** The widths its renditions are made at (as an upload of that size), narrowest first. */
+  widths: number[]
+}
+
+const SVG_SIZE = /^\s*(?:<\?xml[^>]*>\s*)?<svg\b[^>]*?\swidth="(\d+)"[^>]*?\sheight="(\d+)"/
+
+/**
+ * The id, size and rendition widths of one of the shop's own SVG drawings (never an upload: those
+ * are refused as SVG by checkUpload). Throws when the root element has no width and height in
+ * whole pixels, since the drawing's size decides its renditions.
+ */
+export function planDrawing(svg: string): DrawingPlan {
+  const size = SVG_SIZE.exec(svg)
+  const width = Number(size?.[1])
+  const height = Number(size?.[2])
+  if (!size || width < 1 || height < 1 || width * height > MAX_IMAGE_PIXELS) {
+    throw new Error(
+      'A drawing needs width="…" and height="…" in whole pixels on its <svg> element, at most 50 megapixels.',
+    )
+  }
+  const id = createHash('sha256')
+    .update(DRAWING_RECIPE)
+    .update('\0')
+    .update(svg)
+    .digest('hex')
+    .slice(0, 16)
+  return { id, width, height, widths: renditionWidths(width) }
+}
+
+/**
+ * NOTE: a drawing is 800 x 800 at most in this shop (2.5 MB decoded), so unlike photos several
+ * are drawn at once: one per core, whether the seed draws all of them or the image route draws
+ * the ones a page asks for first.
+ */
+const drawing = atMost(Math.max(1, availableParallelism()))
+
+/**
+ * Draws one of the shop's own SVG drawings at its own size and makes the renditions an upload of
+ * that size would get, in `queue` (one drawing per core unless a test hands its own).
+ */
+export async function renderDrawing(
+  svg: string,
+  queue: TaskQueue = drawing,
+): Promise<PreparedImage['renditions']> {
+  const { widths } = planDrawing(svg)
+  return queue(async () => {
+    const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer()
+    return renditionsOf(png, widths)
+  })
 }

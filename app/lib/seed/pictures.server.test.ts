@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 import { fileImageFiles } from '~/lib/images/files.server'
 import { createImageStore } from '~/lib/images/image-store.server'
+import { pictureCache } from '~/lib/images/picture-cache.server'
 import { pictureKind } from '~/lib/images/pictures'
 
 import { pictureSources, storeDemoPictures } from './pictures.server'
@@ -32,6 +33,39 @@ describe('storeDemoPictures', () => {
         expect(image.url).toBe(`/images/${product.id}/${image.id}-800.webp`)
       }
     }
+  })
+})
+
+describe('storeDemoPictures on this machine again', () => {
+  /** The kinds of file in each product's folder of an image store. */
+  async function kinds(root: string) {
+    const names = (await Promise.all((await readdir(root)).map((p) => readdir(path.join(root, p)))))
+      .flat()
+      .map((name) => name.split('.').pop())
+    return [...new Set(names)].sort()
+  }
+
+  it('leaves the drawing for a first request, and a later seed takes the files an earlier one made', async () => {
+    const cache = pictureCache(path.join(dir, 'cache'))
+    const [fresh, drawn, later] = ['fresh', 'drawn', 'later'].map((name) => path.join(dir, name))
+    const products = () => generateProducts({ count: 2, now })
+
+    // A first seed on a new machine: drawings only, nothing drawn yet.
+    await storeDemoPictures(createImageStore(fileImageFiles(fresh!), { cache }), products())
+    expect(await kinds(fresh!)).toEqual(['svg'])
+
+    // The e2e seed draws them all now, and keeps them in the machine's cache.
+    const first = products()
+    await storeDemoPictures(createImageStore(fileImageFiles(drawn!), { cache }), first, undefined, {
+      renderNow: true,
+    })
+    expect(await kinds(drawn!)).toEqual(['webp'])
+
+    // Any later seed into a new store: every picture already made, the same URLs as before.
+    const again = products()
+    await storeDemoPictures(createImageStore(fileImageFiles(later!), { cache }), again)
+    expect(await kinds(later!)).toEqual(['webp'])
+    expect(again.map((p) => p.images)).toEqual(first.map((p) => p.images))
   })
 })
 

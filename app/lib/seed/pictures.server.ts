@@ -1,5 +1,3 @@
-import sharp from 'sharp'
-
 import type { Product, ProductImage } from '~/lib/data/types'
 import type { ImageStore } from '~/lib/images/image-store.server'
 import { imageAlt, pictureKind } from '~/lib/images/pictures'
@@ -7,7 +5,7 @@ import { renderProductSvg } from '~/lib/images/product-svg.server'
 
 import { DEFAULT_PRODUCT_COUNT } from './products'
 
-/** Pictures rasterised and stored at the same time (sharp works on its own threads). */
+/** Pictures stored at the same time (the image store draws one per core at most). */
 const CONCURRENCY = 4
 
 /**
@@ -38,15 +36,18 @@ type Job = { source: Product; n: number; colour: string | null }
 const colourIndex = (product: Product) => product.options.findIndex((o) => o.name === 'Colour')
 
 /**
- * Puts the demo pictures through the image store, like any upload: each generated SVG is
- * rasterised once by sharp to an 800 x 800 PNG, which the store checks and resizes into its WebP
- * renditions. Replaces each product's picture descriptions with the stored images, and gives each
- * colour variant its own picture (the first colour's is the product's first picture).
+ * Puts the demo pictures through the image store as drawings (ImageStore.putDrawing): each
+ * generated 800 x 800 SVG gets the WebP renditions an upload of that size would, taken from the
+ * machine's picture cache when an earlier seed made them, otherwise made on the first request for
+ * one (or now, with `renderNow`, or on Storage). Replaces each product's picture descriptions with
+ * the stored images, and gives each colour variant its own picture (the first colour's is the
+ * product's first picture).
  */
 export async function storeDemoPictures(
   images: ImageStore,
   products: Product[],
   log: (line: string) => void = () => {},
+  options: { renderNow?: boolean } = {},
 ): Promise<{ pictures: number }> {
   const sources = pictureSources(products)
   const distinct = [...new Set(sources.values())]
@@ -63,9 +64,8 @@ export async function storeDemoPictures(
     while (next < jobs.length) {
       const { source, n, colour } = jobs[next++] as Job
       const svg = renderProductSvg(source, n, colour ?? undefined)
-      const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer()
       const alt = colour ? imageAlt(source, 1, colour) : (source.images[n - 1] as ProductImage).alt
-      const image = await images.put(source.id, png, alt)
+      const image = await images.putDrawing(source.id, svg, alt, options)
       if (colour) {
         storedColours.set(`${source.id}/${colour}`, image)
       } else {

@@ -30,6 +30,11 @@ export type SeedOptions = {
    */
   images?: ImageStore
   /**
+   * Make every picture's renditions now (the e2e store), rather than leaving those the picture
+   * cache lacks to be made on first request. Storage makes them now anyway.
+   */
+  renderPictures?: boolean
+  /**
    * Sign-in accounts for the demo customers, given with their ids in this store: scripts/seed.ts
    * passes Firebase Auth's when AUTH_BACKEND=firebase, so each seeded profile has its account.
    */
@@ -68,7 +73,9 @@ export async function seedStore(store: Store, options: SeedOptions = {}): Promis
 
   if (options.images) {
     const picturesStarted = performance.now()
-    const { pictures } = await storeDemoPictures(options.images, products, log)
+    const { pictures } = await storeDemoPictures(options.images, products, log, {
+      renderNow: options.renderPictures,
+    })
     log(
       `Stored ${pictures} pictures in the ${options.images.backend} image store in ${ms(picturesStarted)}`,
     )
