@@ -18,7 +18,8 @@ import {
  * name band. A drawing per kind of object (a mug, a jar, a tee...), varied per product by its id
  * (shape, label colours, lid, pattern) and coloured by its colour when it names one, so the
  * repository ships no image files and a search result never shows one tin in ten colours. The seed
- * rasterises them once and puts them through the image store (app/lib/seed/pictures.server.ts).
+ * hands them to the image store as drawings (app/lib/seed/pictures.server.ts), which draws each into
+ * its WebP sizes once: on its first request, or from the machine's picture cache.
  */
 
 export type ImageProduct = Pick<Product, 'id' | 'name' | 'category' | 'categoryName' | 'tags'> &
