@@ -19,6 +19,7 @@ import { adminOrderView, staffMoveOrder, type StaffMoveName } from '~/lib/admin/
 import { requireStaff } from '~/lib/auth/staff.server'
 import { formatSastDateTime } from '~/lib/dates'
 import { notFound } from '~/lib/http.server'
+import { formatRand } from '~/lib/money'
 import { isOrderId } from '~/lib/orders/id'
 import { orderMoveSchema, STAFF_ORDER_STATUSES } from '~/lib/orders/order-fields'
 import { requestContext } from '~/lib/request-context.server'
@@ -257,7 +258,27 @@ export default function AdminOrder() {
         Customer: {order.customer === 'account' ? 'signed-in account' : 'guest'} · placed{' '}
         {formatSastDateTime(order.createdAt)}
       </p>
-      <OrderDetails order={order} />
+      <OrderDetails
+        order={order}
+        renderDiscount={(line) => (
+          <Link to={`/admin/discounts/${encodeURIComponent(line.discountId)}`}>{line.label}</Link>
+        )}
+      />
+      {order.promotions.giftCards.length > 0 ? (
+        <section aria-labelledby="gift-cards-used-title">
+          <h2 id="gift-cards-used-title">Gift cards used</h2>
+          <ul>
+            {order.promotions.giftCards.map((card) => (
+              <li key={card.giftCardId}>
+                <Link to={`/admin/gift-cards/${encodeURIComponent(card.giftCardId)}`}>
+                  {card.maskedCode}
+                </Link>{' '}
+                paid {formatRand(card.amountCents)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <ShipmentTracking shipments={order.tracking} titleId="admin-tracking-title" />
       {bobgo ? <BobgoOrderPanel panel={bobgo} /> : null}
       <section aria-labelledby="emails-title">

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
 
 import type { AdminOrderView } from '~/lib/admin/orders.server'
+import { orderPromotionsView } from '~/lib/orders/order-promotions'
 import { COLLECT_SHIPPING, SHOPPER_ADDRESS } from '~/lib/orders/orders.test-helper'
 import { shippingSummary } from '~/lib/shipping/order-shipping'
 
@@ -54,6 +55,7 @@ function paidOrder(overrides: Partial<AdminOrderView> = {}): AdminOrderView {
     shippingCents: 9900,
     totalCents: 54900,
     vatCents: 7161,
+    promotions: orderPromotionsView({ totalCents: 54900 }),
     shippingAddress: SHOPPER_ADDRESS,
     pfPaymentId: '1089250',
     shipment: null,

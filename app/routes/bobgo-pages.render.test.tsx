@@ -9,6 +9,7 @@ import { BobgoStatusPanel } from '~/components/shipping/bobgo-status'
 import type { AdminOrderView } from '~/lib/admin/orders.server'
 import type { Order } from '~/lib/data/types'
 import type { OrderView } from '~/lib/orders/orders.server'
+import { orderPromotionsView } from '~/lib/orders/order-promotions'
 import { SHOPPER_ADDRESS } from '~/lib/orders/orders.test-helper'
 import { bobgoOrderPanel, bobgoStatus } from '~/lib/shipping/bobgo-admin.server'
 import { shippingSummary } from '~/lib/shipping/order-shipping'
@@ -52,6 +53,7 @@ const view: OrderView = {
   shippingCents: 9_950,
   totalCents: 35_850,
   vatCents: 4_676,
+  promotions: orderPromotionsView({ totalCents: 35_850 }),
   shippingAddress: SHOPPER_ADDRESS,
   pfPaymentId: '1089250',
   ...shipped,

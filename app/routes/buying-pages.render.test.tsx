@@ -108,6 +108,7 @@ describe('/checkout/pay/:id', () => {
   const data = {
     orderId: 'K7M2P9QRTWXY',
     totalCents: 27800,
+    payfastCents: 27800,
     form: {
       action: 'https://sandbox.payfast.co.za/eng/process',
       fields: [

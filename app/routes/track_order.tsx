@@ -6,6 +6,7 @@ import { Form, useActionData } from '@remix-run/react'
 import { Field, ErrorSummary, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import { formatRand } from '~/lib/money'
+import { PromotionsUsed } from '~/components/orders/order-totals'
 import { ShipmentNote, StatusBadge, StatusTimeline } from '~/components/orders/order-view'
 import { DeliveryMethod } from '~/components/shipping/delivery-method'
 import { ShipmentTracking } from '~/components/shipping/tracking'
@@ -76,6 +77,14 @@ export default function TrackOrderPage() {
             {result.order.itemCount} {result.order.itemCount === 1 ? 'item' : 'items'} ·{' '}
             {formatRand(result.order.totalCents)}
           </p>
+          <PromotionsUsed
+            promotions={result.order.promotions}
+            payfastLabel={
+              result.order.status === 'pending_payment'
+                ? 'To pay with PayFast'
+                : 'Paid with PayFast'
+            }
+          />
           <ShipmentNote shipment={result.order.shipment} />
           <DeliveryMethod
             shipping={result.order.shipping}

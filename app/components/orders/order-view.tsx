@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+
 import { LineOptions } from '~/components/line-options'
 import { formatSastDateTime } from '~/lib/dates'
 import { formatRand } from '~/lib/money'
@@ -7,7 +9,7 @@ import { DeliveryMethod } from '~/components/shipping/delivery-method'
 import { TableScroll } from '~/components/table-scroll'
 import { deliversToBuyer } from '~/lib/shipping/order-shipping'
 
-import { TotalsList } from './totals-view'
+import { OrderTotals } from './order-totals'
 
 /** A history entry; the back office also says which staff member made the change. */
 type TimelineEntry = OrderView['history'][number] & { by?: string | null }
@@ -52,8 +54,36 @@ export function StatusBadge({ status, label }: { status: string; label: string }
   return <span className={`status-badge status-badge--${status}`}>{label}</span>
 }
 
-/** One order in full: status, timeline, lines, totals, address and the PayFast reference. */
-export function OrderDetails({ order }: { order: OrderView & { history: TimelineEntry[] } }) {
+/** What the PayFast line after the total says, by where the order stands. */
+function payfastLabel(status: OrderView['status']): string {
+  if (status === 'pending_payment') return 'To pay with PayFast'
+  if (status === 'cancelled' || status === 'payment_failed') return 'PayFast (not paid)'
+  return 'Paid with PayFast'
+}
+
+/** How the order was paid, in words: the gift cards, store credit and PayFast's part. */
+function paidWith(promotions: OrderView['promotions']): string {
+  const ways = [
+    ...promotions.giftCards.map((card) => `gift card ${card.maskedCode}`),
+    ...(promotions.storeCreditCents > 0 ? ['store credit'] : []),
+    ...(promotions.payfastCents > 0 ? ['PayFast'] : []),
+  ]
+  if (ways.length <= 1) return `Payment by ${ways[0] ?? 'PayFast'}.`
+  return `Payment by ${ways.slice(0, -1).join(', ')} and ${ways[ways.length - 1]}.`
+}
+
+/**
+ * One order in full: status, timeline, lines, totals (with its discounts, gift cards and store
+ * credit), address and the PayFast reference. `renderDiscount` lets the back office link a
+ * discount line to the discount.
+ */
+export function OrderDetails({
+  order,
+  renderDiscount,
+}: {
+  order: OrderView & { history: TimelineEntry[] }
+  renderDiscount?: (line: OrderView['promotions']['discounts'][number]) => ReactNode
+}) {
   const a = order.shippingAddress
   return (
     <div className="order-details">
@@ -92,7 +122,12 @@ export function OrderDetails({ order }: { order: OrderView & { history: Timeline
             </tbody>
           </table>
         </TableScroll>
-        <TotalsList totals={order} deliveryName={order.shipping.name} />
+        <OrderTotals
+          order={order}
+          deliveryName={order.shipping.name}
+          payfastLabel={payfastLabel(order.status)}
+          renderDiscount={renderDiscount}
+        />
       </section>
       <div className="order-details__panels">
         <DeliveryMethod shipping={order.shipping} titleId="order-delivery-title" />
@@ -122,8 +157,8 @@ export function OrderDetails({ order }: { order: OrderView & { history: Timeline
         <section aria-labelledby="order-payment-title">
           <h2 id="order-payment-title">Payment</h2>
           <p>
-            Payment by PayFast.{' '}
-            {order.pfPaymentId ? (
+            {paidWith(order.promotions)}{' '}
+            {order.promotions.payfastCents === 0 ? null : order.pfPaymentId ? (
               <>
                 PayFast payment reference: <strong>{order.pfPaymentId}</strong>
               </>

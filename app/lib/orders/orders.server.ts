@@ -8,6 +8,7 @@ import { shippingSummary, type ShippingSummary } from '~/lib/shipping/order-ship
 import { shipmentViews, type ShipmentView } from '~/lib/shipping/tracking'
 
 import { isOrderId } from './id'
+import { orderPromotionsView, type OrderPromotionsView } from './order-promotions'
 import { moveOrder } from './move.server'
 import { STATUS_LABELS } from './status'
 
@@ -108,6 +109,8 @@ export type OrderView = {
   shipping: ShippingSummary
   /** The parcels it travels in (Bob Go's shipments, or the one staff typed) with their tracking. */
   tracking: ShipmentView[]
+  /** The discounts, gift cards (masked) and store credit it used, from its snapshot. */
+  promotions: OrderPromotionsView
 }
 
 /** What the order page renders, and nothing else. */
@@ -145,6 +148,7 @@ export function toOrderView(order: Order): OrderView {
     shipment: order.shipment,
     shipping: shippingSummary(order.shipping),
     tracking: shipmentViews(order),
+    promotions: orderPromotionsView(order),
   }
 }
 
@@ -159,6 +163,7 @@ export function toTrackingView(order: Order) {
     history: view.history,
     itemCount: view.lines.reduce((n, l) => n + l.quantity, 0),
     totalCents: view.totalCents,
+    promotions: view.promotions,
     shipment: view.shipment,
     shipping: view.shipping,
     tracking: view.tracking,

@@ -1,6 +1,7 @@
 import type { Address, Order, Shipment } from '~/lib/data/types'
 import { formatOptions } from '~/lib/data/variants'
 import { formatRand } from '~/lib/money'
+import { discountRows, orderPromotionsView, paymentRows } from '~/lib/orders/order-promotions'
 import {
   deliversToBuyer,
   shippingSummary,
@@ -34,7 +35,9 @@ export type MailOrder = Pick<
   | 'totalCents'
   | 'vatCents'
   | 'shipping'
->
+> &
+  // Optional: mails composed from orders placed before promotions, and tests' short orders.
+  Partial<Pick<Order, 'discounts' | 'giftCards' | 'storeCreditCents'>>
 
 const CELL = { padding: '8px 0', borderBottom: '1px solid #e4ded4', verticalAlign: 'top' } as const
 const MUTED = '#5f6b76'
@@ -126,10 +129,13 @@ const deliveryPrice = (order: MailOrder) =>
   order.shippingCents === 0 ? 'Free' : formatRand(order.shippingCents)
 
 function TotalsTable({ order }: { order: MailOrder }) {
+  const promotions = orderPromotionsView(order)
   const rows: [string, string][] = [
     ['Subtotal', formatRand(order.subtotalCents)],
     [`Delivery: ${shippingSummary(order.shipping).name}`, deliveryPrice(order)],
+    ...discountRows(promotions),
   ]
+  const payments = paymentRows(promotions)
   return (
     <table
       role="presentation"
@@ -171,6 +177,14 @@ function TotalsTable({ order }: { order: MailOrder }) {
             includes VAT of {formatRand(order.vatCents)}
           </td>
         </tr>
+        {payments.map(([label, value]) => (
+          <tr key={label}>
+            <td style={{ padding: '2px 0' }}>{label}</td>
+            <td align="right" style={{ padding: '2px 0', textAlign: 'right' }}>
+              {value}
+            </td>
+          </tr>
+        ))}
       </tbody>
     </table>
   )
@@ -181,12 +195,15 @@ function linesText(order: MailOrder): string {
     const options = line.options.length ? ` (${formatOptions(line.options)})` : ''
     return `- ${line.name}${options}: ${line.quantity} × ${formatRand(line.unitPriceCents)} = ${formatRand(line.unitPriceCents * line.quantity)}`
   })
+  const promotions = orderPromotionsView(order)
   return [
     ...lines,
     '',
     `Subtotal: ${formatRand(order.subtotalCents)}`,
     `Delivery (${shippingSummary(order.shipping).name}): ${deliveryPrice(order)}`,
+    ...discountRows(promotions).map(([label, value]) => `${label}: ${value}`),
     `Total: ${formatRand(order.totalCents)} (includes VAT of ${formatRand(order.vatCents)})`,
+    ...paymentRows(promotions).map(([label, value]) => `${label}: ${value}`),
   ].join('\n')
 }
 
