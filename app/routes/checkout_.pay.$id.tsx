@@ -7,6 +7,7 @@ import { paymentFormFor } from '~/lib/checkout/checkout.server'
 import { notFound } from '~/lib/http.server'
 import { formatRand } from '~/lib/money'
 import { isOrderId } from '~/lib/orders/id'
+import { payfastAmountCents } from '~/lib/payfast/amount'
 import { findVisibleOrder } from '~/lib/orders/customer.server'
 import { requestContext } from '~/lib/request-context.server'
 import styles from '~/styles/buying.css'
@@ -27,11 +28,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { order } = found
   // Paid, cancelled or expired meanwhile: the order page tells which.
   if (order.status !== 'pending_payment') throw redirect(`/orders/${order.id}`)
-  return { orderId: order.id, totalCents: order.totalCents, form: paymentFormFor(order) }
+  return {
+    orderId: order.id,
+    totalCents: order.totalCents,
+    payfastCents: payfastAmountCents(order),
+    form: paymentFormFor(order),
+  }
 }
 
 export default function PayPage() {
-  const { orderId, totalCents, form } = useLoaderData<typeof loader>()
+  const { orderId, totalCents, payfastCents, form } = useLoaderData<typeof loader>()
   const formRef = useRef<HTMLFormElement>(null)
   const submitted = useRef(false)
 
@@ -48,6 +54,12 @@ export default function PayPage() {
         Your order of <strong>{formatRand(totalCents)}</strong> is reserved for 30 minutes. You pay
         on PayFast&apos;s secure page and come back here afterwards.
       </p>
+      {payfastCents !== totalCents ? (
+        <p>
+          Your gift card and store credit pay {formatRand(totalCents - payfastCents)}: PayFast asks
+          you for the rest, <strong>{formatRand(payfastCents)}</strong>.
+        </p>
+      ) : null}
       <form ref={formRef} method="post" action={form.action} className="pay-form">
         {form.fields.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

@@ -48,6 +48,16 @@ describe('buildPaymentForm', () => {
     })
   })
 
+  it('asks only for what gift cards and store credit leave to pay', () => {
+    const order = pendingOrder({
+      giftCards: [{ giftCardId: 'card-1', code: 'ABCDEFGHJKMNPQRS', amountCents: 100_00 }],
+      storeCreditCents: 48_00,
+    })
+    const fields = Object.fromEntries(buildPaymentForm(order, urls, config).fields)
+    // R 398,00 less R 100,00 on the card and R 48,00 of credit.
+    expect(fields.amount).toBe('250.00')
+  })
+
   it('signs everything before the signature with the passphrase', () => {
     const form = buildPaymentForm(pendingOrder(), urls, config)
     const unsigned = form.fields.slice(0, -1)

@@ -214,6 +214,29 @@ describe('handleItn', () => {
     })
   })
 
+  it('checks the amount against what gift cards and store credit left for PayFast', async () => {
+    const orders = fakeOrders(
+      [
+        pendingOrder({
+          giftCards: [{ giftCardId: 'card-1', code: 'ABCDEFGHJKMNPQRS', amountCents: 100_00 }],
+          storeCreditCents: 48_00,
+        }),
+      ],
+      ITN_CLOCK,
+    )
+    const deps: ItnDeps = { ...setup().deps, orders }
+    const whole = await handleItn({ body: itnBody(itnPairs()), sourceIp: PAYFAST_IP }, deps)
+    expect(whole).toMatchObject({
+      outcome: 'rejected',
+      reason:
+        'amount_gross 398.00 differs from the 250.00 left to pay by PayFast (order total 398.00)',
+    })
+    expect(orders.snapshot('K7M2P9QRTW')!.status).toBe('pending_payment')
+    const rest = itnPairs({ amount_gross: '250.00', amount_fee: '-10.00', amount_net: '240.00' })
+    const paid = await handleItn({ body: itnBody(rest), sourceIp: PAYFAST_IP }, deps)
+    expect(paid).toMatchObject({ outcome: 'accepted', status: 'paid' })
+  })
+
   it('treats a replay of a good ITN as a no-op', async () => {
     const { orders, deps, log } = setup()
     const input = { body: itnBody(itnPairs()), sourceIp: PAYFAST_IP }

@@ -1,0 +1,224 @@
+// @vitest-environment jsdom
+import { parseWithZod } from '@conform-to/zod'
+import { data } from '@remix-run/node'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+
+import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
+
+import { cartTotals } from '~/lib/cart/rules'
+import type { DeliveryQuote } from '~/lib/checkout/delivery'
+import { promotionFormSchema } from '~/lib/promotions/fields'
+import { NO_PROMOTIONS, cartPromotionData } from '~/lib/promotions/summary.test-helper'
+import { promotionCartOf, summarize } from '~/lib/promotions/summary'
+import type { Discount } from '~/lib/promotions/types'
+
+import CartPage from './cart'
+import CheckoutPage from './checkout'
+
+/*
+ * The discount code and gift card forms and the discount lines on /cart and /checkout: each
+ * discount its own line with why, a refused code's reason on its field, and at checkout the
+ * free delivery, gift card and PayFast's part following the delivery method picked.
+ */
+
+const rusks = {
+  productId: 'rusks',
+  variantId: 'rusks',
+  name: 'Buttermilk rusks',
+  category: 'pantry',
+  options: [],
+  image: null,
+  unitPriceCents: 65_00,
+  previousPriceCents: null,
+  quantity: 2,
+  maxQuantity: 10,
+  lineTotalCents: 130_00,
+  problem: null,
+}
+
+function code(over: Partial<Discount>): Discount {
+  return {
+    id: 'd-1',
+    code: 'SAVE10',
+    kind: 'percent',
+    value: 10,
+    minSpendCents: null,
+    scope: { categories: [], productIds: [] },
+    startsAt: null,
+    endsAt: null,
+    usageLimit: null,
+    perCustomerLimit: null,
+    automatic: false,
+    active: true,
+    uses: 0,
+    discountGivenCents: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  }
+}
+
+/** A term's value in the totals. */
+const valueOf = (term: RegExp) => screen.getByText(term, { selector: 'dt' }).nextElementSibling
+
+function cartData(discount: Discount | null) {
+  const inputs = { ...NO_PROMOTIONS, code: discount?.code ?? null, codeDiscount: discount }
+  const summary = summarize(promotionCartOf([rusks], cartTotals([rusks]).shippingCents), inputs, {
+    giftCard: null,
+    storeCreditCents: 0,
+  })
+  return {
+    lines: [rusks],
+    hasProblems: false,
+    ...cartPromotionData([rusks]),
+    summary: {
+      lines: summary.lines,
+      totals: summary.totals,
+      codeRefusal: summary.codeRefusal,
+      payment: summary.payment,
+    },
+    appliedCode: inputs.code,
+  }
+}
+
+describe('/cart promotions', () => {
+  it('without JS: the applied code is its own line saying why, with a Remove button and the code form', () => {
+    renderRouteWithoutJs(CartPage, { url: '/cart', loaderData: cartData(code({})) })
+    expect(valueOf(/^Code SAVE10: 10% off/)).toHaveTextContent('−R 13,00')
+    expect(screen.getByText(/^Code SAVE10: 10% off/, { selector: 'dt' })).toHaveTextContent(
+      'Your code SAVE10: 10% of R 130,00 for your items is R 13,00, rounded to the cent',
+    )
+    // R 130 less R 13, and R 99 delivery (under R 1 000).
+    expect(valueOf(/^Total$/)).toHaveTextContent('R 216,00')
+    const remove = screen.getByRole('button', { name: 'Remove Code SAVE10' })
+    expect(remove.closest('form')).toHaveFormValues({ intent: 'remove-discount' })
+    expect(remove.closest('form')).toHaveAttribute('action', '/cart')
+    const field = screen.getByRole('textbox', { name: 'Discount code' })
+    expect(field).toHaveAttribute('name', 'code')
+    expect(field.closest('form')).toHaveFormValues({ intent: 'apply-discount' })
+  })
+
+  it('with JS: a refused code shows its reason on the field, and the page stays', async () => {
+    renderRoute(CartPage, {
+      url: '/cart',
+      loaderData: cartData(null),
+      action: async ({ request }) => {
+        const submission = parseWithZod(await request.formData(), { schema: promotionFormSchema })
+        return data(
+          {
+            form: 'promotion',
+            intent: 'apply-discount',
+            result: submission.reply({
+              fieldErrors: { code: ['Code OLD ran until 31 December 2025 and has ended'] },
+            }),
+          },
+          { status: 400 },
+        )
+      },
+    })
+    const field = screen.getByRole('textbox', { name: 'Discount code' })
+    await userEvent.type(field, 'old')
+    await userEvent.click(screen.getByRole('button', { name: 'Apply code' }))
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        'Code OLD ran until 31 December 2025 and has ended',
+      ),
+    )
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+    // An empty code is refused in the browser already.
+    await userEvent.clear(field)
+    await userEvent.click(screen.getByRole('button', { name: 'Apply code' }))
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Enter your discount code'))
+  })
+})
+
+const quote: DeliveryQuote = {
+  addressKnown: true,
+  selected: 'collect',
+  options: [
+    {
+      id: 'collect',
+      kind: 'collect',
+      name: 'Collect in store',
+      priceCents: 0,
+      estimate: null,
+      place: null,
+    },
+    {
+      id: 'standard',
+      kind: 'standard',
+      name: 'Standard delivery',
+      priceCents: 99_00,
+      estimate: '1–3 working days',
+      place: null,
+    },
+  ],
+}
+
+function checkoutData() {
+  return {
+    signedIn: false,
+    prefill: Object.fromEntries(
+      [
+        'email',
+        'firstName',
+        'lastName',
+        'phone',
+        'addressId',
+        'line1',
+        'line2',
+        'suburb',
+        'city',
+        'province',
+        'postalCode',
+      ].map((name) => [name, '']),
+    ),
+    delivery: quote,
+    savedAddresses: [],
+    canSaveAddress: false,
+    lines: [rusks],
+    totals: cartTotals([rusks]),
+    hasProblems: false,
+    checkoutKey: 'render-test-checkout-key',
+    promotions: {
+      inputs: {
+        ...NO_PROMOTIONS,
+        code: 'FREESHIP',
+        codeDiscount: code({ code: 'FREESHIP', kind: 'free_shipping', value: 0 }),
+      },
+      cartLines: promotionCartOf([rusks], null).lines,
+      sources: {
+        giftCard: { maskedCode: '••••-••••-••••-PQRS', availableCents: 50_00 },
+        storeCreditCents: 0,
+      },
+      giftCardRefusal: null,
+    },
+  }
+}
+
+describe('/checkout promotions', () => {
+  it('with JS: free delivery, the gift card and PayFast’s part follow the method picked', async () => {
+    renderRoute(CheckoutPage, { url: '/checkout', loaderData: checkoutData() })
+    const summary = within(screen.getByRole('region', { name: 'Order summary' }))
+    expect(
+      summary.getByText('Gift card ••••-••••-••••-PQRS (R 50,00 to spend) applied'),
+    ).toBeTruthy()
+    expect(valueOf(/^Code FREESHIP: free delivery/)).toHaveTextContent('Free delivery')
+    expect(valueOf(/^To pay with PayFast$/)).toHaveTextContent('R 80,00')
+
+    await userEvent.click(screen.getByRole('radio', { name: /Standard delivery/ }))
+    await waitFor(() =>
+      expect(valueOf(/^Code FREESHIP: free delivery/)).toHaveTextContent('−R 99,00'),
+    )
+    expect(valueOf(/^Delivery: Standard delivery$/)).toHaveTextContent('R 99,00')
+    expect(valueOf(/^Total$/)).toHaveTextContent('R 130,00')
+    expect(valueOf(/^Gift card/)).toHaveTextContent('−R 50,00')
+    expect(valueOf(/^To pay with PayFast$/)).toHaveTextContent('R 80,00')
+    expect(screen.getByRole('textbox', { name: 'Gift card code' })).toHaveAttribute(
+      'name',
+      'giftCardCode',
+    )
+  })
+})
