@@ -371,6 +371,19 @@ describe('gift cards and store credit at checkout', () => {
     )
   })
 
+  it('judges at most 10 of 40 wrong card codes sent at once from one address', async () => {
+    const b = browser()
+    await b.add('rusks', 1)
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        b.checkout({ intent: 'apply-gift-card', giftCardCode: 'WXYZ-WXYZ-WXYZ-WXYZ' }, '10.7.7.7'),
+      ),
+    )
+    const statuses = answers.map((answer) => asData(answer).init?.status)
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30)
+  })
+
   it('pays part with a gift card: PayFast is asked for the rest, and its ITN is checked against the rest', async () => {
     const card = await store.giftCards.issue(
       { amountCents: 100_00, issuedTo: null, message: null, note: null },
