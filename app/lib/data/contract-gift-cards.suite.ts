@@ -140,6 +140,45 @@ export function describeGiftCardsContract(name: string, harness: ContractHarness
         })
       })
 
+      it('issues one card per key, however often and however many at once: a repeat mails nothing', async () => {
+        let mails = 0
+        const mail = (c: GiftCard): OutboxDraft[] => {
+          mails += 1
+          return [
+            {
+              key: `gift-card:${c.id}`,
+              to: 'buyer@example.co.za',
+              replyTo: null,
+              subject: 'Your gift card',
+              text: formatGiftCardCode(c.code),
+              html: `<p>${formatGiftCardCode(c.code)}</p>`,
+              orderId: 'ORDERPAID001',
+            },
+          ]
+        }
+        const keyed = (key: string, amountCents = 25_000) =>
+          store.giftCards.issue(
+            issue(amountCents, { orderId: 'ORDERPAID001', issuedTo: 'buyer@example.co.za', key }),
+            null,
+            mail,
+          )
+        const first = await keyed('order:ORDERPAID001:line:0:unit:1')
+        clock.set(minutes(5))
+        const again = await keyed('order:ORDERPAID001:line:0:unit:1', 99_900)
+        expect(again).toEqual(first)
+        expect(mails).toBe(1)
+        const racing = await Promise.all(
+          Array.from({ length: 20 }, () => keyed('order:ORDERPAID001:line:0:unit:2')),
+        )
+        expect(new Set(racing.map((c) => c.id)).size).toBe(1)
+        expect(new Set(racing.map((c) => c.code)).size).toBe(1)
+        const cards = await store.giftCards.list({ offset: 0, limit: 50 })
+        expect(cards.total).toBe(2)
+        expect(await store.giftCards.history(first.id)).toHaveLength(1)
+        const outbox = await store.outbox.list({ offset: 0, limit: 50, orderId: 'ORDERPAID001' })
+        expect(outbox.total).toBe(2)
+      })
+
       it('refuses an amount that is not whole cents above 0', async () => {
         for (const amountCents of [0, -100, 10.5, Number.NaN]) {
           await expect(store.giftCards.issue(issue(amountCents), STAFF)).rejects.toThrow(RangeError)

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 import { DISCOUNT_CODE_PATTERN, normalizeDiscountCode } from '~/lib/promotions/rules'
 import { normalizeGiftCardCode } from '~/lib/promotions/gift-cards'
 import {
@@ -176,3 +178,14 @@ export const HOLD_ENTRY = {
   spend: (amountCents: Cents, orderId: string, at: string) =>
     balanceEntry('spent', -amountCents, at, { orderId }),
 } as const
+
+/**
+ * The id of the gift card issued under an idempotency key (GiftCardIssue `key`): shaped like the
+ * random ids (a UUID, version nibble 5 as a name-based one) and the same for the same key, so both
+ * adapters find a repeat by the card's own id inside the issuing transaction, with no other record.
+ */
+export function giftCardIdForKey(key: string): string {
+  const hex = createHash('sha256').update(`gift-card-issue:${key}`).digest('hex')
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}

@@ -631,6 +631,12 @@ export type GiftCardIssue = Pick<GiftCard, 'issuedTo' | 'message' | 'note'> & {
   amountCents: number
   /** The order that bought it; absent or null when staff issue it. */
   orderId?: string | null
+  /**
+   * Makes issuing idempotent: a second issue with the same key (a repeated ITN, a double-posted
+   * form) returns the card the first one issued and writes nothing, mail included. Absent or null:
+   * every issue is a new card.
+   */
+  key?: string | null
 }
 
 /**
@@ -644,7 +650,8 @@ export interface GiftCardStore {
    * Issues a card with a new random code (app/lib/promotions/gift-cards.ts), its balance the amount
    * (whole cents above 0, else RangeError), its history one `issued` line; `issuedBy` the staff
    * member (null: sold through the shop). `mail` (the code to the recipient) goes in the outbox in
-   * the same step.
+   * the same step. With `input.key`, the card's id is derived from the key (giftCardIdForKey), so a
+   * repeat of the key finds the card in the same transaction and returns it unchanged.
    */
   issue(
     input: GiftCardIssue,

@@ -16,7 +16,7 @@ import {
 import type { BalanceEntry, GiftCard, StoreCredit } from '~/lib/promotions/types'
 
 import { mailEnqueued } from '../outbox.server'
-import { balanceEntry, HOLD_ENTRY, type OrderClaims } from '../promotions.server'
+import { balanceEntry, giftCardIdForKey, HOLD_ENTRY, type OrderClaims } from '../promotions.server'
 import { assertPage, safeDocId } from '../rules.server'
 import { InsufficientBalanceError, type GiftCardStore, type StoreCreditStore } from '../store'
 import type { Order, OrderGiftCard } from '../types'
@@ -238,8 +238,13 @@ export function createGiftCardStore(context: FirestoreContext): GiftCardStore {
       if (!Number.isSafeInteger(input.amountCents) || input.amountCents < 1) {
         throw new RangeError(`A gift card holds whole cents above 0, got ${input.amountCents}`)
       }
-      const id = randomUUID()
+      const id = input.key ? giftCardIdForKey(input.key) : randomUUID()
       const saved = await transaction(async (tx) => {
+        // Issued before under this key: that card, and nothing written.
+        if (input.key) {
+          const before = await tx.get(col.giftCards.doc(id))
+          if (before.exists) return { card: toCard(before.data()), mailAdded: 0 }
+        }
         const at = context.now()
         let code = newGiftCardCode()
         // 31^16 codes: a clash is all but impossible, but a clash must never share a balance.

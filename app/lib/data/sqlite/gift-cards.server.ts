@@ -9,7 +9,7 @@ import {
 import type { BalanceEntry, GiftCard, StoreCredit } from '~/lib/promotions/types'
 
 import { mailEnqueued } from '../outbox.server'
-import { balanceEntry, HOLD_ENTRY, type OrderClaims } from '../promotions.server'
+import { balanceEntry, giftCardIdForKey, HOLD_ENTRY, type OrderClaims } from '../promotions.server'
 import { assertPage } from '../rules.server'
 import { InsufficientBalanceError, type GiftCardStore, type StoreCreditStore } from '../store'
 import type { Order, OrderGiftCard } from '../types'
@@ -255,12 +255,15 @@ export function createGiftCardStore(context: SqliteContext): GiftCardStore {
       }
       const at = context.now()
       let mailAdded = 0
+      const id = input.key ? giftCardIdForKey(input.key) : randomUUID()
       const card = db
         .transaction((): GiftCard => {
+          // Issued before under this key: that card, and nothing written.
+          const before = input.key ? get(id) : null
+          if (before) return before
           let code = newGiftCardCode()
           // 31^16 codes: a clash is all but impossible, but a clash must never share a balance.
           while (s.cardByCode.get(code)) code = newGiftCardCode()
-          const id = randomUUID()
           insertCard.run({
             id,
             code,
