@@ -3,6 +3,7 @@ import type { Session } from '@remix-run/node'
 import type { Store } from '~/lib/data/index.server'
 import type { CartLine, OptionValue, Order, Product, ProductImage } from '~/lib/data/types'
 import { findVariant, nameWithOptions, optionValuesOf, shippingFacts } from '~/lib/data/variants'
+import { restorePromotions } from '~/lib/promotions/applied-code.server'
 import { contextOf, type RequestContext } from '~/lib/request-context.server'
 
 import {
@@ -206,9 +207,10 @@ export async function loadCart(
 
 /**
  * After a cancelled payment: the order's lines go back into the cart (idempotent: never above the
- * order's quantities).
+ * order's quantities), and its discount code and gift card are applied again.
  */
 export async function restoreCartFrom(order: Order, owner: CartOwner, store: Store) {
+  restorePromotions(owner.session, order)
   const lines = await readCartLines(owner)
   const products = await store.products.getMany(order.lines.map((l) => l.productId))
   // A product taken off sale since is not put back.

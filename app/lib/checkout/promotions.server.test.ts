@@ -16,6 +16,7 @@ import type { DiscountDraft } from '~/lib/promotions/types'
 import { getToast } from '~/lib/toast.server'
 import { action as cartRouteAction, loader as cartLoader } from '~/routes/cart'
 import { action as checkoutRouteAction, loader as checkoutLoader } from '~/routes/checkout'
+import { loader as cancelLoader } from '~/routes/checkout_.cancel.$id'
 
 import { paymentFormFor } from './checkout.server'
 
@@ -125,6 +126,15 @@ function browser(startWith = '') {
     },
     async checkoutPage() {
       return (await checkoutLoader(args('/checkout'))) as Awaited<ReturnType<typeof checkoutLoader>>
+    },
+    async cancelPayment(orderId: string) {
+      return keep(
+        await cancelLoader({
+          request: request(`/checkout/cancel/${orderId}`),
+          params: { id: orderId },
+          context: { clientIp: '127.0.0.1' },
+        }),
+      ) as Response
     },
     async add(productId: string, quantity: number) {
       return this.cart({ intent: 'add', productId, quantity: String(quantity) })
@@ -407,6 +417,26 @@ describe('gift cards and store credit at checkout', () => {
     const paid = await handleItn(itn(order, rest), itnDeps())
     expect(paid).toMatchObject({ outcome: 'accepted', status: 'paid' })
     expect(await store.giftCards.get(card.id)).toMatchObject({ balanceCents: 0, heldCents: 0 })
+  })
+
+  it('puts the code and the gift card back with the cart when the payment is cancelled', async () => {
+    const card = await store.giftCards.issue(
+      { amountCents: 30_00, issuedTo: null, message: null, note: null },
+      STAFF.by,
+    )
+    const b = browser()
+    await b.add('biltong', 1)
+    await b.cart({ intent: 'apply-discount', code: 'SAVE10' })
+    await b.checkout({ intent: 'apply-gift-card', giftCardCode: card.code })
+    const { order } = await placeOrder(b)
+    expect((await b.cartPage()).appliedCode).toBeNull()
+
+    const cancelled = await b.cancelPayment(order.id)
+    expect(cancelled.headers.get('Location')).toBe(`/checkout?cancelled=${order.id}`)
+    const page = await b.checkoutPage()
+    expect(page.promotions.inputs.code).toBe('SAVE10')
+    // The cancelled order gave its hold back: the whole card can pay again.
+    expect(page.promotions.sources.giftCard).toMatchObject({ availableCents: 30_00 })
   })
 
   it('pays an order in full by gift card at once, without PayFast', async () => {

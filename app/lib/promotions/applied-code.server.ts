@@ -120,3 +120,18 @@ export function forgetPromotions(session: Session): void {
   session.unset(CODE_KEY)
   session.unset(GIFT_CARD_KEY)
 }
+
+/**
+ * After a cancelled payment: the order's code and gift card are applied again, with its lines put
+ * back in the cart (its claims were given back, so they are judged afresh at checkout). The caller
+ * commits the session.
+ */
+export function restorePromotions(
+  session: Session,
+  order: { discounts: readonly { code: string | null }[]; giftCards: readonly { code: string }[] },
+): void {
+  const code = order.discounts.find((applied) => applied.code !== null)?.code
+  if (code) session.set(CODE_KEY, code)
+  const card = order.giftCards[0]?.code
+  if (card) session.set(GIFT_CARD_KEY, normalizeGiftCardCode(card))
+}
