@@ -92,7 +92,10 @@ export function PromotionTotals({
           </div>
         ) : null}
       </dl>
-      <p className="totals__vat">includes VAT of {formatRand(totals.vatCents)}</p>
+      <p className="totals__vat">
+        {showPayment && paidOtherwise > 0 ? 'The total includes' : 'includes'} VAT of{' '}
+        {formatRand(totals.vatCents)}
+      </p>
       {codeRefusal ? (
         <p className="totals__refusal">
           Code {codeRefusal.code} does not apply: {codeRefusal.message}.
