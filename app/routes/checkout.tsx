@@ -56,14 +56,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireCartItems(request)
   const context = await requestContext(request)
   const { store } = context
-  const [user, cart, retried, paying] = await Promise.all([
+  const [user, cart, retried, paying, inputs] = await Promise.all([
     optionalUser(request),
     loadCart(request),
     // Back from "Cancel payment" at PayFast: the details the order was placed with, kept.
     retriedOrder(context, request),
     paymentSources(context),
+    // A signed-in customer's uses count by account and email; a guest's email is judged at placing.
+    promotionInputs(context),
   ])
-  const inputs = await promotionInputs(context, { email: user?.email ?? null })
   const savedAddresses = user ? await store.addresses.list(user.id) : []
   const prefill = checkoutPrefill(user, savedAddresses, retried)
   return {
