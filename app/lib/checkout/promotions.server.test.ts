@@ -313,6 +313,22 @@ describe('discount codes at checkout', () => {
   })
 })
 
+describe('a signed-in customer', () => {
+  it('is told on the cart that they have already used a code once each', async () => {
+    await discount({ code: 'WELCOME', kind: 'amount', value: 25_00, perCustomerLimit: 1 })
+    const b = browser(customerCookie)
+    await b.add('rusks', 1)
+    await b.cart({ intent: 'apply-discount', code: 'welcome' })
+    const { order } = await placeOrder(b, 'thandi@example.co.za')
+    expect(order.discounts).toEqual([expect.objectContaining({ code: 'WELCOME' })])
+
+    await b.add('rusks', 1)
+    const again = await b.cart({ intent: 'apply-discount', code: 'WELCOME' })
+    expect(asData(again).init?.status).toBe(400)
+    expect(errorsOf(again)?.code).toEqual(['You have already used code WELCOME'])
+  })
+})
+
 /** An ITN for `order` as PayFast signs it, for `amount` cents. */
 function itn(order: Order, amountCents: number) {
   const params = itnParamString([
