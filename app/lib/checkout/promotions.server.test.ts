@@ -136,6 +136,19 @@ function browser(startWith = '') {
         }),
       ) as Response
     },
+    /** A post with repeated or odd field names, as a hand-made request sends it. */
+    async post(url: '/cart' | '/checkout', pairs: [string, string][], clientIp = '127.0.0.1') {
+      const run = url === '/cart' ? cartRouteAction : checkoutRouteAction
+      return run({
+        request: new Request(`http://localhost:3000${url}`, {
+          method: 'POST',
+          headers: { Cookie: cookie() },
+          body: new URLSearchParams(pairs),
+        }),
+        params: {},
+        context: { clientIp },
+      }).catch((thrown: unknown) => thrown)
+    },
     async add(productId: string, quantity: number) {
       return this.cart({ intent: 'add', productId, quantity: String(quantity) })
     },
@@ -326,6 +339,59 @@ describe('a signed-in customer', () => {
     const again = await b.cart({ intent: 'apply-discount', code: 'WELCOME' })
     expect(asData(again).init?.status).toBe(400)
     expect(errorsOf(again)?.code).toEqual(['You have already used code WELCOME'])
+  })
+})
+
+describe('odd posts to the promotion forms', () => {
+  it('answers each with a refusal naming the field, never an error page', async () => {
+    const b = browser()
+    await b.add('rusks', 1)
+    const odd: [string, string][][] = [
+      [
+        ['intent', 'apply-discount'],
+        ['code', 'x'.repeat(5_000)],
+      ],
+      [
+        ['intent', 'apply-discount'],
+        ['code', '💥; DROP TABLE discounts;--'],
+      ],
+      [
+        ['intent', 'apply-discount'],
+        ['code', 'SAVE10'],
+        ['code', 'OLD'],
+      ],
+      [
+        ['intent', 'apply-discount'],
+        ['code[0]', 'SAVE10'],
+      ],
+      [
+        ['intent', 'apply-gift-card'],
+        ['giftCardCode', '\u0000'.repeat(20)],
+      ],
+      [
+        ['intent', 'apply-gift-card'],
+        ['giftCardCode', 'ЅAVE-ЅAVE-ЅAVE-ЅAVE'],
+      ],
+      [
+        ['intent', 'remove-gift-card'],
+        ['giftCardCode', 'anything'],
+      ],
+      [
+        ['intent', 'apply-coupon'],
+        ['code', 'SAVE10'],
+      ],
+    ]
+    for (const pairs of odd) {
+      for (const page of ['/cart', '/checkout'] as const) {
+        const result = await b.post(page, pairs, '10.1.1.1')
+        const status =
+          result instanceof Response ? result.status : (asData(result).init?.status ?? 200)
+        expect(status, `${page} ${JSON.stringify(pairs).slice(0, 80)}`).toBeLessThan(500)
+        // The cart is still there: checkout answered the form, not "your cart is empty".
+        if (page === '/checkout' && result instanceof Response)
+          expect(result.headers.get('Location')).not.toBe('/cart')
+      }
+    }
   })
 })
 
