@@ -56,6 +56,7 @@ import {
   summarize,
   type PromotionSummary,
 } from '~/lib/promotions/summary'
+import { giftCardsAfterPayment } from '~/lib/orders/gift-card-products.server'
 import { bobgoAfterItn } from '~/lib/shipping/bobgo-sync.server'
 import { requestContext, type RequestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
@@ -473,7 +474,7 @@ function balanceMessage(error: InsufficientBalanceError, giftCardCode: string | 
  * after the move.
  */
 export async function payWithoutPayfast(
-  store: Pick<Store, 'orders' | 'bobgo'>,
+  store: Pick<Store, 'orders' | 'bobgo' | 'products' | 'giftCards'>,
   order: Order,
 ): Promise<Order> {
   if (order.status !== 'pending_payment' || payfastAmountCents(order) > 0) return order
@@ -493,6 +494,7 @@ export async function payWithoutPayfast(
     status: result.order.status,
     orderId: order.id,
   })
+  await giftCardsAfterPayment(store, { status: result.order.status, orderId: order.id })
   return result.order
 }
 

@@ -16,16 +16,21 @@ import {
 } from './templates/layout.server'
 
 /**
- * "Your Karoo & Co. gift card": the code and amount of a card staff issued, to its recipient, for
- * `GiftCardStore.issue`'s `mail` callback. Keyed by the card, so it is queued once.
+ * "Your Karoo & Co. gift card": the code and amount of a card staff issued, to its recipient, or of
+ * a card bought in the shop, to its buyer, for `GiftCardStore.issue`'s `mail` callback, with where
+ * to check its balance. Keyed by the card, so it is queued once.
  */
 export function giftCardMail(card: GiftCard, context: MailContext): OutboxDraft {
   const to = card.issuedTo ?? ''
   const amount = formatRand(card.initialCents)
   const code = formatGiftCardCode(card.code)
-  const intro = `Here is a ${context.shopName} gift card for ${amount}.`
+  // A card bought in the shop goes to its buyer, who may give it on: say where it came from.
+  const intro = card.orderId
+    ? `Thank you for buying a ${context.shopName} gift card: here is the card for ${amount} from order ${card.orderId}. Keep the code safe, or pass it on to the lucky person.`
+    : `Here is a ${context.shopName} gift card for ${amount}.`
   const use = 'Enter the code at checkout: it pays for all or part of your order.'
   const shop = shopUrl(context, '/shop')
+  const balance = shopUrl(context, '/gift-card')
   return {
     key: `gift-card:${card.id}`,
     to,
@@ -37,6 +42,7 @@ export function giftCardMail(card: GiftCard, context: MailContext): OutboxDraft 
       `Your code: ${code}`,
       card.message,
       `${use}\n${shop}`,
+      `Check its balance any time: ${balance}`,
       textFooter(context),
     ),
     html: renderHtml(
@@ -48,6 +54,9 @@ export function giftCardMail(card: GiftCard, context: MailContext): OutboxDraft 
         </Paragraph>
         {card.message ? <Paragraph>{card.message}</Paragraph> : null}
         <Paragraph>{use}</Paragraph>
+        <Paragraph>
+          Check its balance any time at <a href={balance}>{balance}</a>.
+        </Paragraph>
         <ButtonLink href={shop}>Visit the shop</ButtonLink>
       </MailLayout>,
     ),

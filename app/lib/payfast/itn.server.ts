@@ -6,6 +6,7 @@ import { mailForOrderMove } from '~/lib/mail/messages.server'
 import { centsToRandsString, randsStringToCents } from '~/lib/money'
 import type { OrderMoveName } from '~/lib/orders/life'
 import { moveOrder, type OrderMailComposer, type OrderMoveDeps } from '~/lib/orders/move.server'
+import { giftCardsAfterPayment } from '~/lib/orders/gift-card-products.server'
 import { bobgoAfterItn } from '~/lib/shipping/bobgo-sync.server'
 
 import { payfastAmountCents } from './amount'
@@ -68,7 +69,7 @@ const SETTLING_MOVE: Partial<Record<string, OrderMoveName>> = {
  * PayFast settings. Never throws (see handleItn and bobgoAfterItn).
  */
 export async function receiveItn(
-  store: Pick<Store, 'orders' | 'bobgo'>,
+  store: Pick<Store, 'orders' | 'bobgo' | 'products' | 'giftCards'>,
   input: ItnInput,
 ): Promise<ItnResult> {
   const result = await handleItn(input, {
@@ -79,6 +80,9 @@ export async function receiveItn(
   // A paid order going by courier waits for the Bob Go sync job (a store write; never a call to
   // Bob Go from here). Never throws.
   await bobgoAfterItn(store, result)
+  // Gift cards the order bought: issued once paid (a repeat of the ITN issues only what is
+  // missing). Never throws.
+  await giftCardsAfterPayment(store, result)
   return result
 }
 

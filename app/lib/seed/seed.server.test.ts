@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openStore } from '~/lib/data/index.server'
 import type { Store } from '~/lib/data/store'
 
+import { GIFT_CARD_PRODUCT_ID } from './gift-cards'
 import { DEFAULT_PRODUCT_COUNT } from './products'
 import { SeedRefusedError, seedStore } from './seed.server'
 import { DEMO_USERS } from './users'
@@ -47,14 +48,25 @@ describe('seedStore on SQLite', () => {
     const result = await seedStore(store, { now, log: (line) => lines.push(line) })
     expect(result).toMatchObject({
       status: 'seeded',
-      products: DEFAULT_PRODUCT_COUNT,
+      // The catalogue and the gift card on sale beside it.
+      products: DEFAULT_PRODUCT_COUNT + 1,
       users: DEMO_USERS.length,
     })
     if (result.status !== 'seeded') throw new Error('not seeded')
     expect(result.reviews).toBeGreaterThan(DEFAULT_PRODUCT_COUNT * 2)
     expect(lines.some((line) => line.includes('reviews'))).toBe(true)
 
-    expect(await store.products.count()).toBe(DEFAULT_PRODUCT_COUNT)
+    expect(await store.products.count()).toBe(DEFAULT_PRODUCT_COUNT + 1)
+    const giftCard = await store.products.get(GIFT_CARD_PRODUCT_ID)
+    expect(giftCard).toMatchObject({ category: 'gift-cards', categoryName: 'Gift cards' })
+    expect(giftCard?.variants.map((v) => [v.optionValues[0], v.priceCents, v.weightGrams])).toEqual(
+      [
+        ['R 250', 250_00, 0],
+        ['R 500', 500_00, 0],
+        ['R 1 000', 1_000_00, 0],
+      ],
+    )
+    expect(giftCard?.rating.count).toBe(0)
     const tea = await store.products.get('rooibos-loose-leaf-tea-classic')
     expect(tea?.categoryName).toBe('Tea & Coffee')
     const thandi = await store.users.getByEmail('thandi.mokoena@example.co.za')

@@ -4,6 +4,7 @@ import { DuplicateEmailError } from '~/lib/data/store'
 import type { Product } from '~/lib/data/types'
 import type { ImageStore } from '~/lib/images/image-store.server'
 
+import { giftCardProduct } from './gift-cards'
 import { storeDemoPictures } from './pictures.server'
 import { DEFAULT_PRODUCT_COUNT, DEFAULT_SEED, generateProducts } from './products'
 import { generateReviews, type ReviewSeed } from './reviews'
@@ -68,7 +69,12 @@ export async function seedStore(store: Store, options: SeedOptions = {}): Promis
     )
   }
 
-  const products = generateProducts({ count, seed, now: options.now ?? now() })
+  const seededAt = options.now ?? now()
+  // The catalogue, and in a shop of the demo's size or larger the gift card on sale beside it (no
+  // reviews: it is not a thing one rates); a smaller seed, for tests, holds just what it asked for.
+  const catalogue = generateProducts({ count, seed, now: seededAt })
+  const products =
+    count >= DEFAULT_PRODUCT_COUNT ? [...catalogue, giftCardProduct(seededAt)] : catalogue
   log(`Generated ${products.length} products in ${ms(started)}`)
 
   if (options.images) {
@@ -107,7 +113,7 @@ export async function seedStore(store: Store, options: SeedOptions = {}): Promis
   }
 
   const reviewsStarted = performance.now()
-  const reviews = generateReviews(products, DEMO_USERS, { seed })
+  const reviews = generateReviews(catalogue, DEMO_USERS, { seed })
   const byProduct = new Map<string, ReviewSeed[]>()
   for (const review of reviews) {
     const userId = userIds.get(review.userId) ?? review.userId

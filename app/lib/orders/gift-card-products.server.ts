@@ -1,0 +1,86 @@
+import type { Store } from '~/lib/data/store'
+import type { Order, OrderStatus } from '~/lib/data/types'
+import { giftCardMail } from '~/lib/mail/gift-card.server'
+import { mailContext } from '~/lib/mail/messages.server'
+import type { MailContext } from '~/lib/mail/templates/layout.server'
+import type { GiftCard } from '~/lib/promotions/types'
+
+import { giftCardIssueKey, isGiftCardProduct, PAID_STATUSES } from './gift-card-products'
+
+/*
+ * Gift cards sold as products (docs/contracts.md "Promotions and gift cards"): a product in the
+ * `gift-cards` category is a card worth the price its line was bought at. Once the order is paid,
+ * one card is issued per unit and its code mailed to the buyer through the outbox. Each unit's
+ * card is issued under its own key (the order, the line's variant, the unit's number), so paying
+ * twice, a repeated ITN or a retry after a crash never issues a second card for the same unit.
+ */
+
+export type GiftCardIssuing = {
+  store: Pick<Store, 'orders' | 'products' | 'giftCards'>
+  /** The mail's shop name and links; read from the layout story when absent. */
+  context?: MailContext
+}
+
+/**
+ * Issues the cards a paid order bought that are not issued yet, each mailed to the buyer, and
+ * returns every card the order bought (issued now or before), in line and unit order. An order
+ * not paid (or unknown) issues nothing. Safe to call again and at once: the keys make it once.
+ */
+export async function issueBoughtGiftCards(
+  { store, context }: GiftCardIssuing,
+  orderId: string,
+): Promise<GiftCard[]> {
+  const order = await store.orders.get(orderId)
+  if (!order || !PAID_STATUSES.has(order.status)) return []
+  const lines = await giftCardLines(store, order)
+  if (lines.length === 0) return []
+  const mail = context ?? (await mailContext())
+  const cards: GiftCard[] = []
+  for (const line of lines) {
+    for (let unit = 1; unit <= line.quantity; unit++) {
+      cards.push(
+        await store.giftCards.issue(
+          {
+            amountCents: line.unitPriceCents,
+            issuedTo: order.email,
+            message: null,
+            note: `Bought with order ${order.id}`,
+            orderId: order.id,
+            key: giftCardIssueKey(order.id, line.variantId, unit),
+          },
+          null,
+          (card) => [giftCardMail(card, mail)],
+        ),
+      )
+    }
+  }
+  return cards
+}
+
+/** The order's lines that bought gift cards (by the product's category now), with a price. */
+async function giftCardLines(store: Pick<Store, 'products'>, order: Order) {
+  const products = await store.products.getMany([...new Set(order.lines.map((l) => l.productId))])
+  const cardProducts = new Set(products.filter(isGiftCardProduct).map((p) => p.id))
+  return order.lines.filter((line) => cardProducts.has(line.productId) && line.unitPriceCents > 0)
+}
+
+/**
+ * After a payment settled an order (PayFast's ITN, or checkout paying in full by card or credit):
+ * issues the gift cards it bought. Never throws: a failure is logged, and the next call for the
+ * order (a repeated ITN) issues what is missing.
+ */
+export async function giftCardsAfterPayment(
+  store: GiftCardIssuing['store'],
+  result: { status?: OrderStatus; orderId?: string },
+  log: Pick<Console, 'error'> = console,
+): Promise<void> {
+  if (!result.orderId || !result.status || !PAID_STATUSES.has(result.status)) return
+  try {
+    await issueBoughtGiftCards({ store }, result.orderId)
+  } catch (error) {
+    log.error('Gift cards bought with the order could not be issued', {
+      orderId: result.orderId,
+      error,
+    })
+  }
+}
