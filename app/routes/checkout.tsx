@@ -149,56 +149,91 @@ export default function CheckoutPage() {
     <div className="buying-page checkout-page">
       <h1>Checkout</h1>
       <div className="checkout-layout">
-        <Form
-          method="post"
-          className="form-card"
-          aria-labelledby="checkout-details-title"
-          {...getFormProps(form)}
-          onChange={shipping.onFormChange}
-        >
-          <h2 id="checkout-details-title">Your details</h2>
-          <ErrorSummary form={form} />
-          <FormErrors form={form} />
-          <input type="hidden" name="checkoutKey" value={checkoutKey} />
-          {!signedIn ? (
+        <div className="checkout-main">
+          {/* Before the details: without JS, applying reloads the page and would lose what was typed. */}
+          <section className="form-card checkout-codes" aria-labelledby="checkout-codes-title">
+            <h2 id="checkout-codes-title">Discount code and gift card</h2>
+            <CodeForm
+              kind="discount"
+              action="/checkout"
+              applied={promotions.inputs.code ? `Code ${promotions.inputs.code}` : null}
+              actionData={promotionData}
+            />
+            <CodeForm
+              kind="gift-card"
+              action="/checkout"
+              applied={
+                promotions.sources.giftCard
+                  ? `Gift card ${promotions.sources.giftCard.maskedCode} (${formatRand(promotions.sources.giftCard.availableCents)} to spend)`
+                  : null
+              }
+              actionData={promotionData}
+            />
+            {promotions.giftCardRefusal ? (
+              <p className="totals__refusal">{promotions.giftCardRefusal}</p>
+            ) : null}
+            {promotions.sources.storeCreditCents > 0 ? (
+              <p className="field__hint">
+                Your store credit of {formatRand(promotions.sources.storeCreditCents)} is used
+                automatically.
+              </p>
+            ) : null}
+          </section>
+          <Form
+            method="post"
+            className="form-card"
+            aria-labelledby="checkout-details-title"
+            {...getFormProps(form)}
+            onChange={shipping.onFormChange}
+          >
+            <h2 id="checkout-details-title">Your details</h2>
+            <ErrorSummary form={form} />
+            <FormErrors form={form} />
+            <input type="hidden" name="checkoutKey" value={checkoutKey} />
+            {!signedIn ? (
+              <p className="field__hint">
+                Checking out as a guest. <Link to="/auth?redirectTo=/checkout">Sign in</Link> to
+                keep the order in your account.
+              </p>
+            ) : null}
+            <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+            <Field meta={fields.firstName} label="First name" autoComplete="given-name" />
+            <Field meta={fields.lastName} label="Last name" autoComplete="family-name" />
+            <Field
+              meta={fields.phone}
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              hint="A South African number, e.g. 082 123 4567."
+            />
+            <SavedAddressPicker
+              addresses={savedAddresses}
+              fields={fields}
+              canSave={canSaveAddress}
+            />
+            <DeliveryOptions
+              quote={shipping.quote}
+              checked={shipping.checked}
+              onChoose={shipping.choose}
+              meta={fields.shippingMethod}
+              quoting={shipping.quoting}
+            />
+            <div className="form-actions">
+              <button type="submit" className="button" disabled={submitting || hasProblems}>
+                {submitting
+                  ? 'Placing your order…'
+                  : deliveryTotals.deliveryKnown && payfastCents === 0
+                    ? 'Place order'
+                    : 'Pay with PayFast'}
+              </button>
+            </div>
             <p className="field__hint">
-              Checking out as a guest. <Link to="/auth?redirectTo=/checkout">Sign in</Link> to keep
-              the order in your account.
+              {deliveryTotals.deliveryKnown && payfastCents === 0
+                ? 'Your gift card and store credit pay for all of it: nothing is left to pay with PayFast.'
+                : "You will pay on PayFast's secure page and come back here afterwards."}
             </p>
-          ) : null}
-          <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
-          <Field meta={fields.firstName} label="First name" autoComplete="given-name" />
-          <Field meta={fields.lastName} label="Last name" autoComplete="family-name" />
-          <Field
-            meta={fields.phone}
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            hint="A South African number, e.g. 082 123 4567."
-          />
-          <SavedAddressPicker addresses={savedAddresses} fields={fields} canSave={canSaveAddress} />
-          <DeliveryOptions
-            quote={shipping.quote}
-            checked={shipping.checked}
-            onChoose={shipping.choose}
-            meta={fields.shippingMethod}
-            quoting={shipping.quoting}
-          />
-          <div className="form-actions">
-            <button type="submit" className="button" disabled={submitting || hasProblems}>
-              {submitting
-                ? 'Placing your order…'
-                : deliveryTotals.deliveryKnown && payfastCents === 0
-                  ? 'Place order'
-                  : 'Pay with PayFast'}
-            </button>
-          </div>
-          <p className="field__hint">
-            {deliveryTotals.deliveryKnown && payfastCents === 0
-              ? 'Your gift card and store credit pay for all of it: nothing is left to pay with PayFast.'
-              : "You will pay on PayFast's secure page and come back here afterwards."}
-          </p>
-        </Form>
+          </Form>
+        </div>
 
         <section className="summary-card" aria-labelledby="checkout-summary-title">
           <h2 id="checkout-summary-title">Order summary</h2>
@@ -225,31 +260,6 @@ export default function CheckoutPage() {
             showPayment
             giftCardCode={promotions.sources.giftCard?.maskedCode ?? null}
           />
-          <CodeForm
-            kind="discount"
-            action="/checkout"
-            applied={promotions.inputs.code ? `Code ${promotions.inputs.code}` : null}
-            actionData={promotionData}
-          />
-          <CodeForm
-            kind="gift-card"
-            action="/checkout"
-            applied={
-              promotions.sources.giftCard
-                ? `Gift card ${promotions.sources.giftCard.maskedCode} (${formatRand(promotions.sources.giftCard.availableCents)} to spend)`
-                : null
-            }
-            actionData={promotionData}
-          />
-          {promotions.giftCardRefusal ? (
-            <p className="totals__refusal">{promotions.giftCardRefusal}</p>
-          ) : null}
-          {promotions.sources.storeCreditCents > 0 ? (
-            <p className="field__hint">
-              Your store credit of {formatRand(promotions.sources.storeCreditCents)} is used
-              automatically.
-            </p>
-          ) : null}
           {hasProblems ? (
             <p className="summary-card__problem">
               Some items are no longer available as ordered.{' '}

@@ -201,10 +201,8 @@ function checkoutData() {
 describe('/checkout promotions', () => {
   it('with JS: free delivery, the gift card and PayFast’s part follow the method picked', async () => {
     renderRoute(CheckoutPage, { url: '/checkout', loaderData: checkoutData() })
-    const summary = within(screen.getByRole('region', { name: 'Order summary' }))
-    expect(
-      summary.getByText('Gift card ••••-••••-••••-PQRS (R 50,00 to spend) applied'),
-    ).toBeTruthy()
+    const codes = within(screen.getByRole('region', { name: 'Discount code and gift card' }))
+    expect(codes.getByText('Gift card ••••-••••-••••-PQRS (R 50,00 to spend) applied')).toBeTruthy()
     expect(valueOf(/^Code FREESHIP: free delivery/)).toHaveTextContent('Free delivery')
     expect(valueOf(/^To pay with PayFast$/)).toHaveTextContent('R 80,00')
 
