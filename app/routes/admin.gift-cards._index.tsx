@@ -28,12 +28,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** Gift cards, newest first (codes masked), issuing one, and giving a customer store credit. */
 export default function AdminGiftCards() {
-  const { page, cards, total, pageCount } = useLoaderData<typeof loader>()
+  const { page, cards, total, pageCount, formKeys } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <>
       <h1>Gift cards</h1>
       <IssueGiftCardForm
+        formKey={formKeys.issue}
         lastResult={actionData?.intent === 'issue' ? actionData.result : undefined}
       />
       <h2>Issued cards</h2>
@@ -80,6 +81,7 @@ export default function AdminGiftCards() {
         className="admin-pager"
       />
       <GiveCreditForm
+        formKey={formKeys.credit}
         lastResult={actionData?.intent === 'give-credit' ? actionData.result : undefined}
       />
     </>

@@ -207,4 +207,43 @@ describe('/admin/gift-cards', () => {
     })
     expect((await store.storeCredit.get('customer-1')).balanceCents).toBe(150_00)
   })
+
+  it('issues one card and gives credit once when a page is posted twice (a double click without JS)', async () => {
+    const first = await list()
+    const second = await list()
+    const keys = first.body.formKeys
+    expect(keys.issue).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(keys.credit).not.toBe(keys.issue)
+    expect(second.body.formKeys.issue).not.toBe(keys.issue)
+
+    const cardsBefore = (await store.giftCards.list({ offset: 0, limit: 100 })).total
+    const form = {
+      intent: 'issue',
+      amount: '300',
+      recipientEmail: 'sipho@example.co.za',
+      issueKey: keys.issue,
+    }
+    const posts = await Promise.all([act(form), act(form), act(form)])
+    const locations = new Set(posts.map((p) => p.location))
+    expect(locations.size).toBe(1)
+    expect((await store.giftCards.list({ offset: 0, limit: 100 })).total).toBe(cardsBefore + 1)
+    const id = cardIdOf(posts[0]!.location)
+    const mails = await store.outbox.list({ offset: 0, limit: 100 })
+    expect(mails.items.filter((m) => m.to === 'sipho@example.co.za')).toHaveLength(1)
+    // The next rendering's key issues the next card.
+    const next = await act({ ...form, issueKey: second.body.formKeys.issue })
+    expect(cardIdOf(next.location)).not.toBe(id)
+
+    const creditBefore = (await store.storeCredit.get('customer-1')).balanceCents
+    const credit = {
+      intent: 'give-credit',
+      email: 'thandi@example.co.za',
+      amount: '40',
+      reason: 'Late delivery',
+      creditKey: keys.credit,
+    }
+    const given = await Promise.all(Array.from({ length: 5 }, () => act(credit)))
+    expect(given.every((g) => g.location === '/admin/gift-cards')).toBe(true)
+    expect((await store.storeCredit.get('customer-1')).balanceCents).toBe(creditBefore + 40_00)
+  })
 })

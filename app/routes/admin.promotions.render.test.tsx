@@ -181,7 +181,13 @@ describe('/admin/gift-cards', () => {
   it('lists cards masked with amount, balance, recipient and date, beside the issue and credit forms', async () => {
     renderRoute(AdminGiftCards, {
       url: '/admin/gift-cards',
-      loaderData: { page: 1, cards: [card], total: 1, pageCount: 1 },
+      loaderData: {
+        page: 1,
+        cards: [card],
+        total: 1,
+        pageCount: 1,
+        formKeys: { issue: 'issue-key-0123456789ab', credit: 'credit-key-0123456789a' },
+      },
     })
     const table = await screen.findByRole('table', { name: 'Gift cards' })
     const [, row] = within(table).getAllByRole('row')
@@ -196,6 +202,9 @@ describe('/admin/gift-cards', () => {
     const issue = screen.getByRole('form', { name: 'Issue a gift card' })
     expect(within(issue).getByLabelText('Amount (rands)')).toHaveAttribute('name', 'amount')
     const credit = screen.getByRole('form', { name: 'Give store credit' })
+    // Each form carries this rendering's one-time key, so a double post acts once.
+    expect(issue).toHaveFormValues({ issueKey: 'issue-key-0123456789ab' })
+    expect(credit).toHaveFormValues({ creditKey: 'credit-key-0123456789a' })
     await userEvent.click(within(credit).getByRole('button', { name: 'Give store credit' }))
     expect(within(credit).getByLabelText("Customer's email")).toHaveAccessibleDescription(
       "Enter the email address of the customer's account, like name@example.co.za",

@@ -14,8 +14,11 @@ const creditConstraint = getZodConstraint(giveCreditSchema)
 /** /admin/gift-cards `intent=issue`: an amount in rands, an optional recipient and staff's note. */
 export function IssueGiftCardForm({
   lastResult,
+  formKey,
 }: {
   lastResult: SubmissionResult<string[]> | undefined
+  /** This rendering's one-time key: a double post issues one card. */
+  formKey: string
 }) {
   const [form, fields] = useForm({
     id: 'issue-gift-card',
@@ -36,6 +39,7 @@ export function IssueGiftCardForm({
       <ErrorSummary form={form} />
       <FormErrors form={form} />
       <input type="hidden" name="intent" value="issue" />
+      <input type="hidden" name="issueKey" value={formKey} />
       <Field
         meta={fields.amount}
         label="Amount (rands)"
@@ -66,8 +70,11 @@ export function IssueGiftCardForm({
 /** /admin/gift-cards `intent=give-credit`: store credit on a customer's account. */
 export function GiveCreditForm({
   lastResult,
+  formKey,
 }: {
   lastResult: SubmissionResult<string[]> | undefined
+  /** This rendering's one-time key: a double post gives the credit once. */
+  formKey: string
 }) {
   const [form, fields] = useForm({
     id: 'give-credit',
@@ -89,6 +96,7 @@ export function GiveCreditForm({
       <ErrorSummary form={form} />
       <FormErrors form={form} />
       <input type="hidden" name="intent" value="give-credit" />
+      <input type="hidden" name="creditKey" value={formKey} />
       <Field meta={fields.email} label="Customer's email" type="email" />
       <Field meta={fields.amount} label="Credit (rands)" inputMode="decimal" hint="e.g. 150.00" />
       <TextareaField

@@ -1,5 +1,6 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
+import { randomBytes } from 'node:crypto'
 
 import { DuplicateDiscountCodeError, type Store } from '~/lib/data/store'
 import type { User } from '~/lib/data/types'
@@ -10,6 +11,7 @@ import { formatRand } from '~/lib/money'
 import { discountFormSchema, issueGiftCardSchema } from '~/lib/promotions/fields'
 import { maskGiftCardCode } from '~/lib/promotions/gift-cards'
 import type { Discount } from '~/lib/promotions/types'
+import { claimLimits } from '~/lib/rate-limit.server'
 import { parseSubmission } from '~/lib/submission.server'
 
 import { ADMIN_HEADERS } from './headers'
@@ -140,10 +142,23 @@ export async function discountAction({
   })
 }
 
+/** A fresh one-time key for a rendering of a back-office form (its hidden `issueKey`, `creditKey`). */
+export function newFormKey(): string {
+  return randomBytes(16).toString('base64url')
+}
+
+/**
+ * How long a store-credit form's key is remembered: a double post comes within seconds, and a page
+ * left open longer than this and posted twice is a case staff would notice in the history.
+ */
+const CREDIT_KEY_WINDOW = { limit: 1, windowMs: 24 * 60 * 60 * 1000 } as const
+
 export async function listGiftCards(store: Pick<Store, 'giftCards'>, url: URL) {
   const page = pageParam(url.searchParams)
   const { items, total } = await store.giftCards.list(pageSlice(page))
   return {
+    /** The forms' one-time keys for this rendering. */
+    formKeys: { issue: newFormKey(), credit: newFormKey() },
     page,
     total,
     pageCount: pageCount(total),
@@ -163,21 +178,23 @@ export async function loadGiftCard(store: Pick<Store, 'giftCards'>, id: string) 
 /**
  * POST /admin/gift-cards: `intent=issue` issues a card (its code mailed to the recipient, when
  * given, in the same step) and opens its page; `intent=give-credit` adds store credit to the
- * account with that email.
+ * account with that email. Each form's one-time key makes a double post act once: the card is
+ * issued under `issueKey` (a repeat opens the same card), and `creditKey` is claimed once in the
+ * store before the credit is given (a repeat gives nothing and says so).
  */
 export async function giftCardsAction({
   store,
   formData,
   staff,
 }: {
-  store: Pick<Store, 'giftCards' | 'storeCredit' | 'users'>
+  store: Pick<Store, 'giftCards' | 'storeCredit' | 'users' | 'rateLimits'>
   formData: FormData
   staff: Pick<User, 'email'>
 }) {
   if (formData.get('intent') === 'give-credit') {
     const submission = parseSubmission(formData, { schema: giveCreditSchema })
     if (submission.status !== 'success') return refuse('give-credit', submission.reply())
-    const { email, amount, reason } = submission.value
+    const { email, amount, reason, creditKey } = submission.value
     const customer = await store.users.getByEmail(email)
     if (!customer) {
       return refuse(
@@ -190,6 +207,19 @@ export async function giftCardsAction({
           },
         }),
       )
+    }
+    if (creditKey) {
+      const once = await claimLimits(store.rateLimits, [
+        { key: `admin-credit:${creditKey}`, ...CREDIT_KEY_WINDOW },
+      ])
+      if (!once.ok) {
+        const now = await store.storeCredit.get(customer.id)
+        return adminRedirectWithToast('/admin/gift-cards', {
+          type: 'info',
+          title: 'Store credit already given',
+          description: `This form was sent twice: ${customer.email} was given the credit once; their credit is ${formatRand(now.balanceCents)}`,
+        })
+      }
     }
     const credit = await store.storeCredit.grant(customer.id, amount, {
       by: staff.email,
@@ -204,10 +234,17 @@ export async function giftCardsAction({
 
   const submission = parseSubmission(formData, { schema: issueGiftCardSchema })
   if (submission.status !== 'success') return refuse('issue', submission.reply())
-  const { amount, recipientEmail, note } = submission.value
+  const { amount, recipientEmail, note, issueKey } = submission.value
   const context = recipientEmail ? await mailContext() : null
   const card = await store.giftCards.issue(
-    { amountCents: amount, issuedTo: recipientEmail, message: null, note },
+    {
+      amountCents: amount,
+      issuedTo: recipientEmail,
+      message: null,
+      note,
+      // A second post of the same form finds this card: one card, one mail.
+      key: issueKey ? `admin-issue:${issueKey}` : null,
+    },
     staff.email,
     context ? (issued) => [giftCardMail(issued, context)] : undefined,
   )

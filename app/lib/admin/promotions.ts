@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { formatSastDate, formatSastDateTime } from '~/lib/dates'
 import { EMAIL_MAX, randsAmount, requiredText } from '~/lib/fields'
 import { centsToRandsString, formatRand } from '~/lib/money'
-import { GIFT_CARD_MAX_CENTS } from '~/lib/promotions/fields'
+import { formKey, GIFT_CARD_MAX_CENTS } from '~/lib/promotions/fields'
 import { formatSastInput, isSastMidnight, lastDayOf } from '~/lib/promotions/sast'
 import type { Discount } from '~/lib/promotions/types'
 
@@ -112,4 +112,5 @@ export const giveCreditSchema = z.object({
     CREDIT_REASON_MAX,
     'Enter the reason, e.g. Instead of a refund for a broken mug',
   ),
+  creditKey: formKey,
 })

@@ -259,6 +259,18 @@ const RECIPIENT_ASK =
   "Enter the recipient's email address like name@example.co.za, or leave it empty"
 
 /** `/admin/gift-cards` (`intent=issue`): a new card, mailed to the recipient when one is given. */
+/**
+ * A back-office form's one-time key (hidden, made fresh each time the page renders, like checkout's
+ * `checkoutKey`): the store acts on a key once, so a double post without JavaScript gives one card
+ * or one credit. A malformed or missing key acts without the repeat check rather than showing an
+ * error staff cannot fix.
+ */
+export const formKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/)
+  .optional()
+  .catch(undefined)
+
 export const issueGiftCardSchema = z.object({
   intent: z.literal('issue', {
     errorMap: () => ({ message: 'Use the Issue button on the page' }),
@@ -277,4 +289,5 @@ export const issueGiftCardSchema = z.object({
     .optional()
     .transform((value) => (value ? value.toLowerCase() : null)),
   note: optionalText('the note', GIFT_CARD_NOTE_MAX),
+  issueKey: formKey,
 })
