@@ -7,6 +7,8 @@ import type { MailContext } from '~/lib/mail/templates/layout.server'
 import { formatGiftCardCode } from '~/lib/promotions/gift-cards'
 import { GIFT_CARD_PRODUCT_ID, giftCardProduct } from '~/lib/seed/gift-cards'
 
+import { payWithoutPayfast } from '~/lib/checkout/checkout.server'
+
 import { newOrderId } from './id.server'
 import { giftCardsAfterPayment, issueBoughtGiftCards } from './gift-card-products.server'
 import { draft, orderMoves } from './orders.test-helper'
@@ -101,6 +103,29 @@ describe('gift cards bought in the shop', () => {
     expect((await store.giftCards.list({ offset: 0, limit: 50 })).total).toBe(3)
     const mails = await store.outbox.list({ offset: 0, limit: 50, orderId: order.id })
     expect(mails.items.filter((m) => m.key.startsWith('gift-card:'))).toHaveLength(3)
+  })
+
+  it('an order paid in full by another gift card, without PayFast, gets its cards at once', async () => {
+    const paying = await store.giftCards.issue(
+      { amountCents: 2_000_00, issuedTo: null, message: null, note: 'prize' },
+      'staff@example.co.za',
+    )
+    const bought = draft([
+      {
+        productId: GIFT_CARD_PRODUCT_ID,
+        variantId: variant('R 500').id,
+        quantity: 1,
+        unitPriceCents: 500_00,
+      },
+    ])
+    const order = await store.orders.place(
+      { ...bought, giftCards: [{ code: paying.code, amountCents: bought.totalCents }] },
+      newOrderId(),
+    )
+    const paid = await payWithoutPayfast(store, order)
+    expect(paid.status).toBe('paid')
+    const cards = (await store.giftCards.list({ offset: 0, limit: 10 })).items
+    expect(cards.filter((c) => c.orderId === order.id).map((c) => c.initialCents)).toEqual([500_00])
   })
 
   it('after a payment: issues for a paid order, skips one not paid, and never throws', async () => {
