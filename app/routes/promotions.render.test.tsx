@@ -100,6 +100,22 @@ describe('/cart promotions', () => {
     expect(field.closest('form')).toHaveFormValues({ intent: 'apply-discount' })
   })
 
+  it('says why a code kept from a link does not apply to this cart yet', () => {
+    renderRouteWithoutJs(CartPage, {
+      url: '/cart',
+      loaderData: cartData(
+        code({ code: 'BIG', kind: 'amount', value: 100_00, minSpendCents: 500_00 }),
+      ),
+    })
+    expect(
+      screen.getByText(
+        'Code BIG needs a spend of R 500,00 or more; your items come to R 130,00 (add R 370,00 more).',
+      ),
+    ).toBeInTheDocument()
+    expect(valueOf(/^Total$/)).toHaveTextContent('R 229,00')
+    expect(screen.getByRole('button', { name: 'Remove Code BIG' })).toBeInTheDocument()
+  })
+
   it('with JS: a refused code shows its reason on the field, and the page stays', async () => {
     renderRoute(CartPage, {
       url: '/cart',

@@ -97,9 +97,8 @@ export function PromotionTotals({
         {formatRand(totals.vatCents)}
       </p>
       {codeRefusal ? (
-        <p className="totals__refusal">
-          Code {codeRefusal.code} does not apply: {codeRefusal.message}.
-        </p>
+        // The rules' message names the code ("Code BIG needs a spend of R 500,00 or more; ...").
+        <p className="totals__refusal">{codeRefusal.message}.</p>
       ) : null}
       {showFreeShippingHint && short > 0 && !totals.freeDelivery ? (
         <p className="totals__hint">
