@@ -20,6 +20,12 @@ import { requireStaff } from '~/lib/auth/staff.server'
 import { formatSastDateTime } from '~/lib/dates'
 import { notFound } from '~/lib/http.server'
 import { formatRand } from '~/lib/money'
+import { ISSUE_GIFT_CARDS_INTENT } from '~/lib/orders/gift-card-products'
+import {
+  boughtGiftCards,
+  issueBoughtGiftCards,
+  type BoughtGiftCard,
+} from '~/lib/orders/gift-card-products.server'
 import { isOrderId } from '~/lib/orders/id'
 import { orderMoveSchema, STAFF_ORDER_STATUSES } from '~/lib/orders/order-fields'
 import { requestContext } from '~/lib/request-context.server'
@@ -45,7 +51,11 @@ async function findOrder(request: Request, id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request)
   const { store, order } = await findOrder(request, params.id)
-  return { order: await adminOrderView(store, order), bobgo: bobgoOrderPanel(order) }
+  const [view, boughtCards] = await Promise.all([
+    adminOrderView(store, order),
+    boughtGiftCards(store, order),
+  ])
+  return { order: view, bobgo: bobgoOrderPanel(order), boughtCards }
 }
 
 export type OrderActionData = {
@@ -67,6 +77,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request)
   const { store, order } = await findOrder(request, params.id)
   const formData = await request.formData()
+  if (formData.get('intent') === ISSUE_GIFT_CARDS_INTENT) {
+    // Keyed per unit: issues only the cards still missing, however often it is pressed.
+    const cards = await issueBoughtGiftCards({ store }, order.id)
+    return adminRedirectWithToast(`/admin/orders/${order.id}`, {
+      type: cards.length ? 'success' : 'error',
+      title: cards.length
+        ? `Gift cards: ${cards.length} issued, each code mailed to ${order.email}`
+        : 'No gift cards issued: the order is not paid, or bought none',
+    })
+  }
   if (formData.get('intent') === BOBGO_RESYNC_INTENT) {
     const outcome = await resyncWithProcessClient(store, order)
     return adminRedirectWithToast(`/admin/orders/${order.id}`, {
@@ -182,7 +202,7 @@ const statusFields = (
 )
 
 export default function AdminOrder() {
-  const { order, bobgo } = useLoaderData<typeof loader>()
+  const { order, bobgo, boughtCards = [] } = useLoaderData<typeof loader>()
   const can = (move: StaffMoveName) => order.moves.includes(move)
   return (
     <>
@@ -279,6 +299,9 @@ export default function AdminOrder() {
           </ul>
         </section>
       ) : null}
+      {boughtCards.length > 0 ? (
+        <BoughtGiftCards cards={boughtCards} buyer={order.email} paid={isPaid(order.status)} />
+      ) : null}
       <ShipmentTracking shipments={order.tracking} titleId="admin-tracking-title" />
       {bobgo ? <BobgoOrderPanel panel={bobgo} /> : null}
       <section aria-labelledby="emails-title">
@@ -315,5 +338,58 @@ export default function AdminOrder() {
         )}
       </section>
     </>
+  )
+}
+
+const UNPAID = new Set(['pending_payment', 'cancelled', 'payment_failed'])
+const isPaid = (status: string) => !UNPAID.has(status)
+
+/**
+ * The gift cards the order bought, one per unit: each card once issued (linked, masked), or "not
+ * issued yet"; a paid order with a card missing offers to issue it (keyed per unit: never twice).
+ */
+function BoughtGiftCards({
+  cards,
+  buyer,
+  paid,
+}: {
+  cards: BoughtGiftCard[]
+  buyer: string
+  paid: boolean
+}) {
+  const issuing = useIsPending({ intent: ISSUE_GIFT_CARDS_INTENT })
+  const missing = cards.some((c) => c.card === null)
+  return (
+    <section aria-labelledby="gift-cards-bought-title">
+      <h2 id="gift-cards-bought-title">Gift cards bought</h2>
+      <ul>
+        {cards.map((bought) => (
+          <li key={`${bought.variantId}:${bought.unit}`}>
+            {bought.label} card {bought.unit} ({formatRand(bought.amountCents)}):{' '}
+            {bought.card ? (
+              <>
+                <Link to={`/admin/gift-cards/${encodeURIComponent(bought.card.id)}`}>
+                  {bought.card.maskedCode}
+                </Link>
+                , balance {formatRand(bought.card.balanceCents)}
+                {bought.card.active ? '' : ' (cancelled)'}, code mailed to {buyer}
+              </>
+            ) : paid ? (
+              'not issued yet'
+            ) : (
+              'issued once the order is paid'
+            )}
+          </li>
+        ))}
+      </ul>
+      {paid && missing ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value={ISSUE_GIFT_CARDS_INTENT} />
+          <button type="submit" className="button" disabled={issuing}>
+            {issuing ? 'Issuing…' : 'Issue the missing gift cards'}
+          </button>
+        </Form>
+      ) : null}
+    </section>
   )
 }

@@ -204,4 +204,64 @@ describe('/admin/orders/:id', () => {
     )
     expect(posted).toBe(false)
   })
+
+  it('lists the discounts and cards an order used and the gift cards it bought, offering to issue a missing one', () => {
+    const order = paidOrder({
+      totalCents: 49_410,
+      promotions: orderPromotionsView({
+        totalCents: 49_410,
+        discounts: [
+          {
+            discountId: 'd-1',
+            code: 'SAVE10',
+            kind: 'percent',
+            label: 'Code SAVE10: 10% off',
+            amountCents: 5_490,
+            on: 'items',
+          },
+        ],
+        giftCards: [{ giftCardId: 'g-1', code: 'ABCDEFGHJKMNPQRS', amountCents: 10_000 }],
+      }),
+    })
+    renderRouteWithoutJs(AdminOrder, {
+      ...options(order),
+      loaderData: {
+        order,
+        bobgo: null,
+        boughtCards: [
+          {
+            variantId: 'card--r-250',
+            label: 'R 250',
+            unit: 1,
+            amountCents: 25_000,
+            card: {
+              id: 'g-9',
+              maskedCode: '••••-••••-••••-WXYZ',
+              balanceCents: 25_000,
+              active: true,
+            },
+          },
+          { variantId: 'card--r-250', label: 'R 250', unit: 2, amountCents: 25_000, card: null },
+        ],
+      },
+    })
+    expect(screen.getByRole('link', { name: 'Code SAVE10: 10% off' })).toHaveAttribute(
+      'href',
+      '/admin/discounts/d-1',
+    )
+    const used = screen.getByRole('region', { name: 'Gift cards used' })
+    expect(within(used).getByRole('link', { name: '••••-••••-••••-PQRS' })).toHaveAttribute(
+      'href',
+      '/admin/gift-cards/g-1',
+    )
+    const bought = screen.getByRole('region', { name: 'Gift cards bought' })
+    expect(within(bought).getByRole('link', { name: '••••-••••-••••-WXYZ' })).toHaveAttribute(
+      'href',
+      '/admin/gift-cards/g-9',
+    )
+    expect(bought).toHaveTextContent('R 250 card 2 (R 250,00): not issued yet')
+    expect(
+      within(bought).getByRole('button', { name: 'Issue the missing gift cards' }).closest('form'),
+    ).toHaveFormValues({ intent: 'issue-gift-cards' })
+  })
 })

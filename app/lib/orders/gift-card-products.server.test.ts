@@ -10,7 +10,11 @@ import { GIFT_CARD_PRODUCT_ID, giftCardProduct } from '~/lib/seed/gift-cards'
 import { payWithoutPayfast } from '~/lib/checkout/checkout.server'
 
 import { newOrderId } from './id.server'
-import { giftCardsAfterPayment, issueBoughtGiftCards } from './gift-card-products.server'
+import {
+  boughtGiftCards,
+  giftCardsAfterPayment,
+  issueBoughtGiftCards,
+} from './gift-card-products.server'
 import { draft, orderMoves } from './orders.test-helper'
 
 /**
@@ -45,12 +49,14 @@ async function placeOrder(): Promise<Order> {
       {
         productId: GIFT_CARD_PRODUCT_ID,
         variantId: variant('R 250').id,
+        options: [{ name: 'Value', value: 'R 250' }],
         quantity: 2,
         unitPriceCents: 250_00,
       },
       {
         productId: GIFT_CARD_PRODUCT_ID,
         variantId: variant('R 1 000').id,
+        options: [{ name: 'Value', value: 'R 1 000' }],
         quantity: 1,
         unitPriceCents: 1_000_00,
       },
@@ -92,6 +98,21 @@ describe('gift cards bought in the shop', () => {
       expect(mail?.text).toContain(`order ${order.id}`)
       expect(mail?.text).toContain('https://shop.example.co.za/gift-card')
     }
+  })
+
+  it('lists the cards an order bought, unit by unit, with each card once issued', async () => {
+    const order = await placeOrder()
+    const before = await boughtGiftCards(store, order)
+    expect(before.map((b) => [b.label, b.unit, b.amountCents, b.card])).toEqual([
+      ['R 250', 1, 250_00, null],
+      ['R 250', 2, 250_00, null],
+      ['R 1 000', 1, 1_000_00, null],
+    ])
+    await pay(order)
+    const cards = await issue(order.id)
+    const after = await boughtGiftCards(store, order)
+    expect(after.map((b) => b.card?.id)).toEqual(cards.map((c) => c.id))
+    expect(after[0]!.card?.maskedCode).toBe(`••••-••••-••••-${cards[0]!.code.slice(12)}`)
   })
 
   it('never issues twice: called again, or many times at once, it returns the same cards', async () => {

@@ -1,8 +1,10 @@
+import { giftCardIdForKey } from '~/lib/data/promotions.server'
 import type { Store } from '~/lib/data/store'
 import type { Order, OrderStatus } from '~/lib/data/types'
 import { giftCardMail } from '~/lib/mail/gift-card.server'
 import { mailContext } from '~/lib/mail/messages.server'
 import type { MailContext } from '~/lib/mail/templates/layout.server'
+import { maskGiftCardCode } from '~/lib/promotions/gift-cards'
 import type { GiftCard } from '~/lib/promotions/types'
 
 import { giftCardIssueKey, isGiftCardProduct, PAID_STATUSES } from './gift-card-products'
@@ -83,4 +85,51 @@ export async function giftCardsAfterPayment(
       error,
     })
   }
+}
+
+/** A gift card an order bought, as the back office's order page shows it. */
+export type BoughtGiftCard = {
+  variantId: string
+  /** "R 250": the line's option values, or its name. */
+  label: string
+  /** 1, 2, ...: which unit of the line. */
+  unit: number
+  amountCents: number
+  /** The card issued for the unit (masked code); null while not issued. */
+  card: { id: string; maskedCode: string; balanceCents: number; active: boolean } | null
+}
+
+/**
+ * The gift cards an order bought, one per unit, each with its card once issued: found by the
+ * units' keys (the card's id follows from its key), so nothing else records them.
+ */
+export async function boughtGiftCards(
+  store: Pick<Store, 'products' | 'giftCards'>,
+  order: Order,
+): Promise<BoughtGiftCard[]> {
+  const lines = await giftCardLines(store, order)
+  const units = lines.flatMap((line) =>
+    Array.from({ length: line.quantity }, (_, i) => ({ line, unit: i + 1 })),
+  )
+  return Promise.all(
+    units.map(async ({ line, unit }) => {
+      const card = await store.giftCards.get(
+        giftCardIdForKey(giftCardIssueKey(order.id, line.variantId, unit)),
+      )
+      return {
+        variantId: line.variantId,
+        label: line.options.map((o) => o.value).join(', ') || line.name,
+        unit,
+        amountCents: line.unitPriceCents,
+        card: card
+          ? {
+              id: card.id,
+              maskedCode: maskGiftCardCode(card.code),
+              balanceCents: card.balanceCents,
+              active: card.active,
+            }
+          : null,
+      }
+    }),
+  )
 }

@@ -28,3 +28,6 @@ export const PAID_STATUSES: ReadonlySet<OrderStatus> = new Set([
 export function giftCardIssueKey(orderId: string, variantId: string, unit: number): string {
   return `order:${orderId}:variant:${variantId}:unit:${unit}`
 }
+
+/** The back office's order page: issue the cards a paid order bought that are not issued yet. */
+export const ISSUE_GIFT_CARDS_INTENT = 'issue-gift-cards'
