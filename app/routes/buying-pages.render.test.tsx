@@ -236,6 +236,20 @@ describe('/orders/:id', () => {
     expect(screen.queryByRole('region', { name: 'Shipping address' })).not.toBeInTheDocument()
   })
 
+  it('says where the gift card codes an order bought are sent, never the codes themselves', () => {
+    renderRoute(OrderPage, {
+      ...options,
+      loaderData: { kind: 'full', order, signedIn: false, giftCards: { bought: 2, issued: 2 } },
+    })
+    expect(
+      screen.getByText(/Your 2 gift card codes were emailed to thandi@example.co.za\./),
+    ).toBeVisible()
+    expect(screen.getByRole('link', { name: "Check a gift card's balance" })).toHaveAttribute(
+      'href',
+      '/gift-card',
+    )
+  })
+
   it('shows the timeline in South African time, the lines, totals, address and PayFast reference', () => {
     renderRoute(OrderPage, { ...options, loaderData: { kind: 'full', order, signedIn: false } })
     expect(

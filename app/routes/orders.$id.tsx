@@ -9,6 +9,7 @@ import { isOrderId } from '~/lib/orders/id'
 import { OrderDetails } from '~/components/orders/order-view'
 import { ShipmentTracking } from '~/components/shipping/tracking'
 import { findVisibleOrder } from '~/lib/orders/customer.server'
+import { boughtGiftCards } from '~/lib/orders/gift-card-products.server'
 import { toOrderView } from '~/lib/orders/orders.server'
 import { requestContext } from '~/lib/request-context.server'
 import styles from '~/styles/buying.css'
@@ -30,9 +31,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id
   if (!isOrderId(id)) throw notFound()
-  const { access, order, userId } = await findVisibleOrder(await requestContext(request), id)
+  const context = await requestContext(request)
+  const { access, order, userId } = await findVisibleOrder(context, id)
   if (access === 'full') {
-    return { kind: 'full' as const, order: toOrderView(order), signedIn: userId !== null }
+    const bought = await boughtGiftCards(context.store, order)
+    return {
+      kind: 'full' as const,
+      order: toOrderView(order),
+      signedIn: userId !== null,
+      // The codes themselves go by email only; the page says how many and where.
+      giftCards: { bought: bought.length, issued: bought.filter((b) => b.card).length },
+    }
   }
   // NOTE: nothing here may depend on whether the order exists (`order` is deliberately unused).
   if (userId) throw notFound()
@@ -41,12 +50,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, signedIn } = useLoaderData<typeof loader>()
+  const { order, signedIn, giftCards } = useLoaderData<typeof loader>()
   return (
     <div className="buying-page order-page">
       <h1>Order {order.id}</h1>
       {order.status === 'paid' ? (
         <p className="notice notice--success">Thank you! Your payment was received.</p>
+      ) : null}
+      {giftCards && giftCards.bought > 0 ? (
+        <p className="notice">
+          {giftCards.issued === giftCards.bought
+            ? `Your ${giftCards.bought === 1 ? 'gift card code was' : `${giftCards.bought} gift card codes were`} emailed to ${order.email}.`
+            : `Your ${giftCards.bought === 1 ? 'gift card code is' : `${giftCards.bought} gift card codes are`} emailed to ${order.email} once the payment is received.`}{' '}
+          <Link to="/gift-card">Check a gift card&apos;s balance</Link>
+        </p>
       ) : null}
       <OrderDetails order={order} />
       <ShipmentTracking shipments={order.tracking} titleId="order-tracking-title" />
