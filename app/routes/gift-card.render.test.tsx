@@ -97,6 +97,31 @@ describe('gift-card balance', () => {
     expect((await look('ABCD-EFGH-JKMN-PQRS')).status).toBe(404)
   })
 
+  it('answers hostile input with the form and a message, never an error', async () => {
+    for (const search of [
+      `?code=${'A'.repeat(100_000)}`,
+      '?code=%00%01',
+      '?code=<script>alert(1)</script>',
+      '?code=ABCD&code=EFGH',
+      '?code=',
+    ]) {
+      const { page, status } = await giftCardBalance({
+        url: new URL(`http://shop.test/gift-card${search}`),
+        clientIp: '10.0.0.9',
+        store,
+      })
+      expect(status).toBe(400)
+      expect(page.status).toBe('refused')
+    }
+    // Names that are not the field: the empty form.
+    const other = await giftCardBalance({
+      url: new URL('http://shop.test/gift-card?code[]=x&code[0]=y'),
+      clientIp: '10.0.0.9',
+      store,
+    })
+    expect(other).toEqual({ page: { status: 'ask', result: null, card: null }, status: 200 })
+  })
+
   it('answers at most 10 looks per address in 10 minutes, even 40 at once; another address still looks', async () => {
     const card = await issue(500_00)
     const answers = await Promise.all(Array.from({ length: 40 }, () => look(card.code)))
