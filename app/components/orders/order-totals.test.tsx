@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { orderPaidTemplate } from '~/lib/mail/templates/order.server'
+import { orderCancelledTemplate, orderPaidTemplate } from '~/lib/mail/templates/order.server'
 import { toOrderView, toTrackingView } from '~/lib/orders/orders.server'
 import { orderPromotionsView, paymentRows } from '~/lib/orders/order-promotions'
 import { pendingOrder } from '~/lib/orders/orders.test-helper'
@@ -126,5 +126,15 @@ describe("an order's discounts, gift cards and store credit", () => {
     expect(document.body).toHaveTextContent('Code SAVE10: 10% off−R 29,90')
     expect(document.body).toHaveTextContent('Gift card ••••-••••-••••-PQRS−R 100,00')
     expect(mail.html).not.toContain('ABCDEFGHJKMNPQRS')
+  })
+
+  it('a mail about an order that closed unpaid keeps its discount lines but claims no payment', () => {
+    const mail = orderCancelledTemplate(
+      { ...promoted, status: 'cancelled' },
+      { shopName: 'Karoo & Co.', appUrl: 'https://shop.example.co.za' },
+    )
+    const text = mail.text.replace(/\u00a0/g, ' ')
+    expect(text).toContain('Code SAVE10: 10% off: −R 29,90')
+    expect(text).not.toMatch(/Paid with PayFast|Gift card •|Store credit/)
   })
 })

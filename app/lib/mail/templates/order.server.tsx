@@ -190,7 +190,11 @@ function TotalsTable({ order }: { order: MailOrder }) {
   )
 }
 
-function linesText(order: MailOrder): string {
+/**
+ * The lines and totals in plain text; `payments` adds what gift cards, store credit and PayFast
+ * paid (the paid mail: an order that closed unpaid paid nothing, its holds given back).
+ */
+function linesText(order: MailOrder, { payments = false }: { payments?: boolean } = {}): string {
   const lines = order.lines.map((line) => {
     const options = line.options.length ? ` (${formatOptions(line.options)})` : ''
     return `- ${line.name}${options}: ${line.quantity} × ${formatRand(line.unitPriceCents)} = ${formatRand(line.unitPriceCents * line.quantity)}`
@@ -203,7 +207,7 @@ function linesText(order: MailOrder): string {
     `Delivery (${shippingSummary(order.shipping).name}): ${deliveryPrice(order)}`,
     ...discountRows(promotions).map(([label, value]) => `${label}: ${value}`),
     `Total: ${formatRand(order.totalCents)} (includes VAT of ${formatRand(order.vatCents)})`,
-    ...paymentRows(promotions).map(([label, value]) => `${label}: ${value}`),
+    ...(payments ? paymentRows(promotions) : []).map(([label, value]) => `${label}: ${value}`),
   ].join('\n')
 }
 
@@ -269,7 +273,7 @@ export function orderPaidTemplate(order: MailOrder, context: MailContext): Rende
     subject: `Order ${order.id} confirmed: thank you for shopping at ${context.shopName}`,
     text: textPart(
       intro,
-      linesText(order),
+      linesText(order, { payments: true }),
       `Delivery: ${deliveryText(delivery)}`,
       `${deliversToBuyer(delivery) ? 'Shipping to' : 'Buyer'}:\n${address.join('\n')}`,
       follow.text,
