@@ -84,6 +84,9 @@ export default function TrackOrderPage() {
                 ? 'To pay with PayFast'
                 : 'Paid with PayFast'
             }
+            showPayments={
+              result.order.status !== 'cancelled' && result.order.status !== 'payment_failed'
+            }
           />
           <ShipmentNote shipment={result.order.shipment} />
           <DeliveryMethod

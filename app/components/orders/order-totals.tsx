@@ -16,6 +16,7 @@ export function OrderTotals({
   deliveryName,
   payfastLabel,
   renderDiscount,
+  showPayments = true,
 }: {
   order: {
     subtotalCents: number
@@ -29,9 +30,11 @@ export function OrderTotals({
   payfastLabel?: string
   /** The back office links a discount's label to the discount. */
   renderDiscount?: (line: OrderPromotionsView['discounts'][number]) => React.ReactNode
+  /** False for an order that closed unpaid: nothing was taken, its holds were given back. */
+  showPayments?: boolean
 }) {
   const { promotions } = order
-  const payments = paymentRows(promotions, payfastLabel)
+  const payments = showPayments ? paymentRows(promotions, payfastLabel) : []
   return (
     <div className="totals">
       <dl>
@@ -72,13 +75,16 @@ export function OrderTotals({
 export function PromotionsUsed({
   promotions,
   payfastLabel,
+  showPayments = true,
 }: {
   promotions: OrderPromotionsView
   payfastLabel?: string
+  /** False for an order that closed unpaid: nothing was taken. */
+  showPayments?: boolean
 }) {
   const rows = [
     ...promotions.discounts.map((line): [string, string] => [line.label, discountAmountText(line)]),
-    ...paymentRows(promotions, payfastLabel),
+    ...(showPayments ? paymentRows(promotions, payfastLabel) : []),
   ]
   if (rows.length === 0) return null
   return (

@@ -57,7 +57,6 @@ export function StatusBadge({ status, label }: { status: string; label: string }
 /** What the PayFast line after the total says, by where the order stands. */
 function payfastLabel(status: OrderView['status']): string {
   if (status === 'pending_payment') return 'To pay with PayFast'
-  if (status === 'cancelled' || status === 'payment_failed') return 'PayFast (not paid)'
   return 'Paid with PayFast'
 }
 
@@ -127,6 +126,7 @@ export function OrderDetails({
           deliveryName={order.shipping.name}
           payfastLabel={payfastLabel(order.status)}
           renderDiscount={renderDiscount}
+          showPayments={order.status !== 'cancelled' && order.status !== 'payment_failed'}
         />
       </section>
       <div className="order-details__panels">
