@@ -152,6 +152,39 @@ describe('POST /payfast/notify', () => {
     expect((await store.orders.get(order.id))!.history).toHaveLength(2)
   })
 
+  it('issues the gift cards a paid order bought once, however often PayFast repeats the ITN', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {})
+    await store.products.upsertMany([
+      makeProduct({ id: 'gift-card-test', category: 'gift-cards', priceCents: 25000, stock: 100 }),
+    ])
+    const placed = draft()
+    const lines = [
+      {
+        ...placed.lines[0]!,
+        productId: 'gift-card-test',
+        variantId: 'gift-card-test',
+        quantity: 1,
+        unitPriceCents: 25000,
+      },
+    ]
+    const order = await store.orders.place(
+      { ...placed, lines, subtotalCents: 25000, totalCents: 27800 - 17900 + 25000 },
+      newOrderId(),
+    )
+    const amount = { amount_gross: '349.00', amount_fee: '-8.00', amount_net: '341.00' }
+    await notify(itn(order.id, amount))
+    await notify(itn(order.id, amount))
+    const cards = (await store.giftCards.list({ offset: 0, limit: 50 })).items.filter(
+      (card) => card.orderId === order.id,
+    )
+    expect(cards.map((card) => [card.initialCents, card.issuedTo])).toEqual([
+      [25000, 'thandi@example.co.za'],
+    ])
+    expect(await store.outbox.get(`gift-card:${cards[0]!.id}`)).toMatchObject({
+      to: 'thandi@example.co.za',
+    })
+  })
+
   it('leaves the order pending for a tampered amount, a bad signature, a foreign source IP or a wrong merchant', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const order = await store.orders.place(draft(), newOrderId())
