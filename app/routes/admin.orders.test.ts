@@ -415,3 +415,41 @@ describe('/admin dashboard', () => {
     expect(body.counts).toMatchObject({ unhandledMessages: 0, failedEmails: 0 })
   })
 })
+
+describe('/admin/orders/:id gift cards bought', () => {
+  it('lists the cards a paid order bought and issues the missing ones once, however often asked', async () => {
+    await store.products.upsertMany([
+      product('card-250', { stock: 1000, category: 'gift-cards', priceCents: 25_000 }),
+    ])
+    const placed = await atSystemTime(nextTime(), () =>
+      store.orders.place(
+        draft([{ productId: 'card-250', quantity: 2, unitPriceCents: 25_000 }]),
+        newOrderId(),
+      ),
+    )
+    const refused = await postOrder(placed.id, { intent: 'issue-gift-cards' })
+    expect(refused.status).toBe(302)
+    expect(
+      (await loadOrder(placed.id, who.staff)).body.boughtCards.map(
+        (b: { card: unknown }) => b.card,
+      ),
+    ).toEqual([null, null])
+    await orderMoves(store.orders).transition(placed.id, 'paid', { pfPaymentId: 'pf-cards' })
+    await Promise.all([
+      postOrder(placed.id, { intent: 'issue-gift-cards' }),
+      postOrder(placed.id, { intent: 'issue-gift-cards' }),
+    ])
+    await postOrder(placed.id, { intent: 'issue-gift-cards' })
+    const bought = (await loadOrder(placed.id, who.staff)).body.boughtCards as {
+      card: { id: string } | null
+    }[]
+    expect(bought).toHaveLength(2)
+    const ids = bought.map((b) => b.card?.id)
+    expect(new Set(ids).size).toBe(2)
+    const cards = await Promise.all(ids.map((id) => store.giftCards.get(id!)))
+    expect(cards.map((c) => [c?.initialCents, c?.orderId, c?.issuedTo])).toEqual([
+      [25_000, placed.id, placed.email],
+      [25_000, placed.id, placed.email],
+    ])
+  })
+})
