@@ -206,15 +206,14 @@ test.describe('served pages', () => {
       },
     })
     expect(added.ok(), 'a line in the cart').toBe(true)
+    // The pages whose phone layout has rules of its own (folded filters, pills, the checkout's
+    // stacked summary, tables in scroll boxes); the others only narrow their columns.
     for (const path of [
-      '/',
       '/shop',
       shirt.href,
-      '/cart',
       '/checkout',
       `/orders/${order.id}`,
       `/admin/orders/${order.id}`,
-      `/admin/products/${shirt.id}`,
     ]) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

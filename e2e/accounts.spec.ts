@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { expect, likeAndWait, test } from './fixtures'
+import { expect, likeAndWait, test, onceWithoutJs } from './fixtures'
 
 /**
  * Accounts with JS on and off (the config runs every spec in both projects): sign-up, sign-in,
@@ -213,19 +213,22 @@ test('a contact message is stored and the page confirms it', async ({ page }) =>
   ).toBeVisible()
 })
 
-test('a cross-site POST answers 403 and changes nothing', async ({ page, request }) => {
-  const email = freshEmail()
-  const response = await request.post('/auth', {
-    headers: { Origin: 'https://evil.example' },
-    form: { intent: 'signup', firstName: 'Eve', lastName: 'Evil', email, password: PASSWORD },
-    maxRedirects: 0,
+test.describe(() => {
+  onceWithoutJs()
+  test('a cross-site POST answers 403 and changes nothing', async ({ page, request }) => {
+    const email = freshEmail()
+    const response = await request.post('/auth', {
+      headers: { Origin: 'https://evil.example' },
+      form: { intent: 'signup', firstName: 'Eve', lastName: 'Evil', email, password: PASSWORD },
+      maxRedirects: 0,
+    })
+    expect(response.status()).toBe(403)
+    await page.goto('/auth')
+    await signIn(page, email)
+    await expect(
+      page.getByText('That email and password do not match an account. Check both and try again.'),
+    ).toBeVisible()
   })
-  expect(response.status()).toBe(403)
-  await page.goto('/auth')
-  await signIn(page, email)
-  await expect(
-    page.getByText('That email and password do not match an account. Check both and try again.'),
-  ).toBeVisible()
 })
 
 test('redirectTo to another site lands on the home page', async ({ page, createUser }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { expect, test, type TestUser } from './fixtures'
+import { expect, test, type TestUser, onceWithoutJs } from './fixtures'
 
 /**
  * The back office's orders with JS on and off (the config runs every spec in both projects): staff
@@ -94,26 +94,31 @@ test('staff ship a paid order and the buyer sees the courier and tracking number
   await buyerContext.close()
 })
 
-test('back-office pages are no-store and noindex', async ({ page, createUser }) => {
-  const staff = await createUser({ staff: true })
-  await page.goto('/admin')
-  await signInHere(page, staff, '/admin')
-  const response = await page.goto('/admin/messages')
-  expect(response?.status()).toBe(200)
-  expect(response?.headers()['cache-control']).toContain('no-store')
-  expect(response?.headers()['x-robots-tag']).toBe('noindex')
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
-  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible()
-  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
-    'Dashboard',
-    'Orders',
-    'Products',
-    'Reviews',
-    'Messages',
-    'Shipping',
-    'Discounts',
-    'Gift cards',
-  ])
+test.describe(() => {
+  onceWithoutJs()
+  test('back-office pages are no-store and noindex', async ({ page, createUser }) => {
+    const staff = await createUser({ staff: true })
+    await page.goto('/admin')
+    await signInHere(page, staff, '/admin')
+    const response = await page.goto('/admin/messages')
+    expect(response?.status()).toBe(200)
+    expect(response?.headers()['cache-control']).toContain('no-store')
+    expect(response?.headers()['x-robots-tag']).toBe('noindex')
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible()
+    await expect(
+      page.getByRole('navigation', { name: 'Back office' }).getByRole('link'),
+    ).toHaveText([
+      'Dashboard',
+      'Orders',
+      'Products',
+      'Reviews',
+      'Messages',
+      'Shipping',
+      'Discounts',
+      'Gift cards',
+    ])
+  })
 })
 
 test('a customer gets the 404 page at /admin', async ({ page, createUser }) => {

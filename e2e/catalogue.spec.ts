@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { expect, test } from './fixtures'
+import { expect, test, onceWithoutJs } from './fixtures'
 
 /** The card prices on the page, in cents, in the order shown. */
 async function cardPrices(page: Page) {
@@ -72,34 +72,40 @@ test('page links move through the catalogue', async ({ page }) => {
   await expect(cards(page).first()).not.toHaveText(firstPage ?? '')
 })
 
-test('an unknown product is a 404 with the standard page', async ({ page }) => {
-  const response = await page.goto('/shop/no-such-product')
-  expect(response?.status()).toBe(404)
-  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible()
+test.describe(() => {
+  onceWithoutJs()
+  test('an unknown product is a 404 with the standard page', async ({ page }) => {
+    const response = await page.goto('/shop/no-such-product')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible()
+  })
 })
 
-test('a product page shows price, stock, statistics and its JSON-LD (a ProductGroup with options)', async ({
-  page,
-  request,
-}) => {
-  await page.goto('/shop')
-  const first = cards(page).first()
-  const name = (await first.getByRole('heading').textContent())!.trim()
-  await first.getByRole('link', { name, exact: true }).click()
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
-  await expect(page.getByText(/R\s\d/).first()).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible()
+test.describe(() => {
+  onceWithoutJs()
+  test('a product page shows price, stock, statistics and its JSON-LD (a ProductGroup with options)', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/shop')
+    const first = cards(page).first()
+    const name = (await first.getByRole('heading').textContent())!.trim()
+    await first.getByRole('link', { name, exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expect(page.getByText(/R\s\d/).first()).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible()
 
-  const html = await (await request.get(new URL(page.url()).pathname)).text()
-  const jsonLd = JSON.parse(
-    html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!,
-  )
-  // A product with options is a ProductGroup whose variants each carry their own Offer.
-  expect(['Product', 'ProductGroup']).toContain(jsonLd['@type'])
-  expect(jsonLd.name).toBe(name)
-  const offers = jsonLd['@type'] === 'ProductGroup' ? jsonLd.hasVariant[0].offers : jsonLd.offers
-  expect(offers.priceCurrency).toBe('ZAR')
-  expect(offers.price).toMatch(/^\d+\.\d{2}$/)
+    const html = await (await request.get(new URL(page.url()).pathname)).text()
+    const jsonLd = JSON.parse(
+      html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!,
+    )
+    // A product with options is a ProductGroup whose variants each carry their own Offer.
+    expect(['Product', 'ProductGroup']).toContain(jsonLd['@type'])
+    expect(jsonLd.name).toBe(name)
+    const offers = jsonLd['@type'] === 'ProductGroup' ? jsonLd.hasVariant[0].offers : jsonLd.offers
+    expect(offers.priceCurrency).toBe('ZAR')
+    expect(offers.price).toMatch(/^\d+\.\d{2}$/)
+  })
 })
 
 test('the gallery moves by keyboard with JS, and by thumbnail links without', async ({

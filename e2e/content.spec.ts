@@ -1,16 +1,19 @@
-import { expect, test } from './fixtures'
+import { expect, test, onceWithoutJs } from './fixtures'
 
-test('home renders its bloks inside the shell', async ({ page }) => {
-  await page.goto('/')
-  await expect(page).toHaveTitle(/Karoo & Co\./)
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Good things from the Karoo and beyond' }),
-  ).toBeVisible()
-  await expect(page.getByText(/Free delivery on orders of R 1 000 or more/)).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Latest news' })).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'What our customers say' })).toBeVisible()
-  await expect(page.getByRole('search').getByLabel('Search products')).toBeVisible()
-  await expect(page.getByRole('contentinfo')).toBeVisible()
+test.describe(() => {
+  onceWithoutJs()
+  test('home renders its bloks inside the shell', async ({ page }) => {
+    await page.goto('/')
+    await expect(page).toHaveTitle(/Karoo & Co\./)
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Good things from the Karoo and beyond' }),
+    ).toBeVisible()
+    await expect(page.getByText(/Free delivery on orders of R 1 000 or more/)).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Latest news' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'What our customers say' })).toBeVisible()
+    await expect(page.getByRole('search').getByLabel('Search products')).toBeVisible()
+    await expect(page.getByRole('contentinfo')).toBeVisible()
+  })
 })
 
 test('header links reach the content pages', async ({ page }) => {
@@ -40,12 +43,15 @@ test('an FAQ item opens and closes, with or without JavaScript', async ({ page }
   await expect(answer).toBeHidden()
 })
 
-test('an unknown path answers 404 with the standard page and a link home', async ({ page }) => {
-  const response = await page.goto('/nope/not-here')
-  expect(response?.status()).toBe(404)
-  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible()
-  await page.getByRole('link', { name: 'Back to the home page' }).click()
-  await expect(page).toHaveURL(/\/$/)
+test.describe(() => {
+  onceWithoutJs()
+  test('an unknown path answers 404 with the standard page and a link home', async ({ page }) => {
+    const response = await page.goto('/nope/not-here')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible()
+    await page.getByRole('link', { name: 'Back to the home page' }).click()
+    await expect(page).toHaveURL(/\/$/)
+  })
 })
 
 test('a flash message shows as a toast with JS and as an inline notice without', async ({

@@ -262,6 +262,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 export { expect }
 
 /**
+ * For the tests of a describe block whose subject is the server's answer (a status, a header, a
+ * session, a rendered page), the same with JavaScript on or off: they run once, in the no-JS
+ * project, instead of twice.
+ */
+export function onceWithoutJs() {
+  test.skip(
+    ({ javaScript }) => javaScript,
+    "the server's answer, the same with JS on or off: runs once, without JS",
+  )
+}
+
+/**
  * The product page's own buy box (the region named by the page's heading): its "Add to cart",
  * quantity and stock, not those of the product cards on the shelves below it.
  */

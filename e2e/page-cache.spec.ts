@@ -4,7 +4,7 @@ import type { Store } from '~/lib/data/index.server'
 import type { Product } from '~/lib/data/types'
 import { formatRand } from '~/lib/money'
 
-import { expect, test, type TestProduct, buyBox } from './fixtures'
+import { expect, test, type TestProduct, buyBox, onceWithoutJs } from './fixtures'
 
 /**
  * The page cache's correctness (docs/decisions/018-page-cache.md), with JS on and off: a change
@@ -140,29 +140,32 @@ test('a visitor with a cart line never gets a kept page and sees their cart coun
   expect(await anonymous.text()).toContain('0 items in cart')
 })
 
-test('a signed-in customer never gets a kept page', async ({
-  page,
-  request,
-  createProduct,
-  createUser,
-}) => {
-  const product = await createProduct()
-  const user = await createUser()
-  await untilKept(request, product.href)
-  await page.goto('/auth')
-  const form = page.getByRole('form', { name: 'Sign in' })
-  await form.getByLabel('Email').fill(user.email)
-  await form.getByLabel('Password').fill(user.password)
-  await form.getByRole('button', { name: 'Sign in' }).click()
-  const account = page.getByRole('navigation', { name: 'Your shop' }).getByRole('link', {
-    name: 'Account',
-  })
-  await expect(account).toBeVisible()
+test.describe(() => {
+  onceWithoutJs()
+  test('a signed-in customer never gets a kept page', async ({
+    page,
+    request,
+    createProduct,
+    createUser,
+  }) => {
+    const product = await createProduct()
+    const user = await createUser()
+    await untilKept(request, product.href)
+    await page.goto('/auth')
+    const form = page.getByRole('form', { name: 'Sign in' })
+    await form.getByLabel('Email').fill(user.email)
+    await form.getByLabel('Password').fill(user.password)
+    await form.getByRole('button', { name: 'Sign in' }).click()
+    const account = page.getByRole('navigation', { name: 'Your shop' }).getByRole('link', {
+      name: 'Account',
+    })
+    await expect(account).toBeVisible()
 
-  expect(await visit(page, product.href)).toBe('bypass')
-  await expect(account).toBeVisible()
-  const response = await page.request.get(product.href)
-  expect(response.headers()['cache-control']).toBe('private, no-store')
+    expect(await visit(page, product.href)).toBe('bypass')
+    await expect(account).toBeVisible()
+    const response = await page.request.get(product.href)
+    expect(response.headers()['cache-control']).toBe('private, no-store')
+  })
 })
 
 test('a flash message is never kept for other visitors', async ({

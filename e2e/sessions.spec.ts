@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 
-import { expect, test, type TestUser } from './fixtures'
+import { expect, test, type TestUser, onceWithoutJs } from './fixtures'
 
 /**
  * Sessions that end, with JS on and off (the config runs every spec in both projects): each
@@ -73,81 +73,87 @@ test('"Sign out everywhere else" signs the other browser out on its next request
   }
 })
 
-test('a copied session cookie works until its session signs out, then never again', async ({
-  page,
-  browser,
-  extraHTTPHeaders,
-  baseURL,
-  javaScript,
-  createUser,
-}) => {
-  const user = await createUser()
-  await signIn(page, user)
-  const copied = await page.context().cookies()
-  expect(copied.map((cookie) => cookie.name)).toContain('__session')
+test.describe(() => {
+  onceWithoutJs()
+  test('a copied session cookie works until its session signs out, then never again', async ({
+    page,
+    browser,
+    extraHTTPHeaders,
+    baseURL,
+    javaScript,
+    createUser,
+  }) => {
+    const user = await createUser()
+    await signIn(page, user)
+    const copied = await page.context().cookies()
+    expect(copied.map((cookie) => cookie.name)).toContain('__session')
 
-  const contexts: BrowserContext[] = []
-  try {
-    // While the session lives, the copy is as good as the original (what an attacker would hope for).
-    const before = await otherBrowser(browser, baseURL, javaScript, extraHTTPHeaders)
-    contexts.push(before)
-    await before.addCookies(copied)
-    const thief = await before.newPage()
-    await thief.goto('/account')
-    await expect(thief.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible()
+    const contexts: BrowserContext[] = []
+    try {
+      // While the session lives, the copy is as good as the original (what an attacker would hope for).
+      const before = await otherBrowser(browser, baseURL, javaScript, extraHTTPHeaders)
+      contexts.push(before)
+      await before.addCookies(copied)
+      const thief = await before.newPage()
+      await thief.goto('/account')
+      await expect(thief.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible()
 
-    await page.goto('/auth')
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()
+      await page.goto('/auth')
+      await page.getByRole('button', { name: 'Sign out' }).click()
+      await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()
 
-    // Replayed in a fresh browser after sign-out: the session is gone from the store.
-    const after = await otherBrowser(browser, baseURL, javaScript, extraHTTPHeaders)
-    contexts.push(after)
-    await after.addCookies(copied)
-    await expectSignedOut(await after.newPage())
-    // The browser that held the copy all along is signed out too.
-    await expectSignedOut(thief)
-  } finally {
-    await Promise.all(contexts.map((context) => context.close()))
-  }
+      // Replayed in a fresh browser after sign-out: the session is gone from the store.
+      const after = await otherBrowser(browser, baseURL, javaScript, extraHTTPHeaders)
+      contexts.push(after)
+      await after.addCookies(copied)
+      await expectSignedOut(await after.newPage())
+      // The browser that held the copy all along is signed out too.
+      await expectSignedOut(thief)
+    } finally {
+      await Promise.all(contexts.map((context) => context.close()))
+    }
+  })
 })
 
-test('resetting the password signs out every browser, and the link works once', async ({
-  page,
-  browser,
-  extraHTTPHeaders,
-  baseURL,
-  javaScript,
-  createUser,
-}) => {
-  const user = await createUser()
-  const contexts: BrowserContext[] = []
-  try {
-    const laptop = await otherBrowser(browser, baseURL, javaScript, extraHTTPHeaders)
-    contexts.push(laptop)
-    const signedIn = await laptop.newPage()
-    await signIn(signedIn, user)
+test.describe(() => {
+  onceWithoutJs()
+  test('resetting the password signs out every browser, and the link works once', async ({
+    page,
+    browser,
+    extraHTTPHeaders,
+    baseURL,
+    javaScript,
+    createUser,
+  }) => {
+    const user = await createUser()
+    const contexts: BrowserContext[] = []
+    try {
+      const laptop = await otherBrowser(browser, baseURL, javaScript, extraHTTPHeaders)
+      contexts.push(laptop)
+      const signedIn = await laptop.newPage()
+      await signIn(signedIn, user)
 
-    await page.goto('/auth?intent=reset')
-    await page.getByLabel('Email').fill(user.email)
-    await page.getByRole('button', { name: 'Send reset link' }).click()
-    await expect(page.getByText(/a link to choose a new password is on its way/)).toBeVisible()
-    const link = await page.getByRole('link', { name: 'reset link' }).getAttribute('href')
-    expect(link).toBeTruthy()
-    await page.goto(link!)
-    await page.getByRole('textbox', { name: 'New password' }).fill('a-brand-new-password')
-    await page.getByRole('button', { name: 'Save new password' }).click()
-    await expect(page).toHaveURL('/auth')
+      await page.goto('/auth?intent=reset')
+      await page.getByLabel('Email').fill(user.email)
+      await page.getByRole('button', { name: 'Send reset link' }).click()
+      await expect(page.getByText(/a link to choose a new password is on its way/)).toBeVisible()
+      const link = await page.getByRole('link', { name: 'reset link' }).getAttribute('href')
+      expect(link).toBeTruthy()
+      await page.goto(link!)
+      await page.getByRole('textbox', { name: 'New password' }).fill('a-brand-new-password')
+      await page.getByRole('button', { name: 'Save new password' }).click()
+      await expect(page).toHaveURL('/auth')
 
-    await expectSignedOut(signedIn)
-    // The same link a second time: refused.
-    await page.goto(link!)
-    await page.getByRole('textbox', { name: 'New password' }).fill('yet-another-password')
-    await page.getByRole('button', { name: 'Save new password' }).click()
-    await expect(
-      page.getByText(/This reset link is invalid, used or older than 30 minutes/),
-    ).toBeVisible()
-  } finally {
-    await Promise.all(contexts.map((context) => context.close()))
-  }
+      await expectSignedOut(signedIn)
+      // The same link a second time: refused.
+      await page.goto(link!)
+      await page.getByRole('textbox', { name: 'New password' }).fill('yet-another-password')
+      await page.getByRole('button', { name: 'Save new password' }).click()
+      await expect(
+        page.getByText(/This reset link is invalid, used or older than 30 minutes/),
+      ).toBeVisible()
+    } finally {
+      await Promise.all(contexts.map((context) => context.close()))
+    }
+  })
 })

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import { fillCheckout, reachSimulator } from './checkout-steps'
-import { buyBox, expect, signInAs, test, type TestProduct } from './fixtures'
+import { buyBox, expect, signInAs, test, type TestProduct, onceWithoutJs } from './fixtures'
 
 /**
  * The rough edges a new user hit (issue 24's behaviour slips), with JS on and off (the config runs
@@ -107,53 +107,59 @@ async function answerAt(page: Page, path: string, id: string) {
   }
 }
 
-test('/orders/:id answers the same for an unknown id and for someone else’s order', async ({
-  page,
-  createUser,
-  createProduct,
-  createPaidOrder,
-}) => {
-  const product = await createProduct()
-  const owner = await createUser()
-  const guestOrder = await createPaidOrder({ product })
-  const customerOrder = await createPaidOrder({ product, user: owner })
-  const unknown = 'ZZZZZZZZZZZZ'
+test.describe(() => {
+  onceWithoutJs()
+  test('/orders/:id answers the same for an unknown id and for someone else’s order', async ({
+    page,
+    createUser,
+    createProduct,
+    createPaidOrder,
+  }) => {
+    const product = await createProduct()
+    const owner = await createUser()
+    const guestOrder = await createPaidOrder({ product })
+    const customerOrder = await createPaidOrder({ product, user: owner })
+    const unknown = 'ZZZZZZZZZZZZ'
 
-  // Signed out: sign in first, whichever it is.
-  const made = await answerAt(page, `/orders/${unknown}`, unknown)
-  expect(made.landed).toBe('/auth?redirectTo=/orders/:id')
-  expect(await answerAt(page, `/orders/${guestOrder.id}`, guestOrder.id)).toEqual(made)
-  expect(await answerAt(page, `/orders/${customerOrder.id}`, customerOrder.id)).toEqual(made)
-  await expect(page.getByText('Thank you for your order')).toHaveCount(0)
+    // Signed out: sign in first, whichever it is.
+    const made = await answerAt(page, `/orders/${unknown}`, unknown)
+    expect(made.landed).toBe('/auth?redirectTo=/orders/:id')
+    expect(await answerAt(page, `/orders/${guestOrder.id}`, guestOrder.id)).toEqual(made)
+    expect(await answerAt(page, `/orders/${customerOrder.id}`, customerOrder.id)).toEqual(made)
+    await expect(page.getByText('Thank you for your order')).toHaveCount(0)
 
-  // Signed in as another customer: the 404 page, whichever it is.
-  await signInAs(page, await createUser({ firstName: 'Lerato' }))
-  const missing = await answerAt(page, `/orders/${unknown}`, unknown)
-  expect(missing).toMatchObject({ status: 404, landed: '/orders/:id' })
-  expect(await answerAt(page, `/orders/${guestOrder.id}`, guestOrder.id)).toEqual(missing)
-  expect(await answerAt(page, `/orders/${customerOrder.id}`, customerOrder.id)).toEqual(missing)
+    // Signed in as another customer: the 404 page, whichever it is.
+    await signInAs(page, await createUser({ firstName: 'Lerato' }))
+    const missing = await answerAt(page, `/orders/${unknown}`, unknown)
+    expect(missing).toMatchObject({ status: 404, landed: '/orders/:id' })
+    expect(await answerAt(page, `/orders/${guestOrder.id}`, guestOrder.id)).toEqual(missing)
+    expect(await answerAt(page, `/orders/${customerOrder.id}`, customerOrder.id)).toEqual(missing)
+  })
 })
 
-test('staff find a "Back office" link in the account menu; customers do not', async ({
-  page,
-  createUser,
-}) => {
-  const mine = page.getByRole('navigation', { name: 'Your shop' })
-  const accountMenu = mine.locator('summary').filter({ hasText: 'Account menu' })
+test.describe(() => {
+  onceWithoutJs()
+  test('staff find a "Back office" link in the account menu; customers do not', async ({
+    page,
+    createUser,
+  }) => {
+    const mine = page.getByRole('navigation', { name: 'Your shop' })
+    const accountMenu = mine.locator('summary').filter({ hasText: 'Account menu' })
 
-  await signInAs(page, await createUser())
-  await page.goto('/')
-  await accountMenu.click()
-  await expect(mine.getByRole('link', { name: 'Your orders' })).toBeVisible()
-  await expect(mine.getByRole('link', { name: 'Back office' })).toHaveCount(0)
-  await page.request.post('/auth', { form: { intent: 'signout' } })
+    await signInAs(page, await createUser())
+    await page.goto('/')
+    await accountMenu.click()
+    await expect(mine.getByRole('link', { name: 'Your orders' })).toBeVisible()
+    await expect(mine.getByRole('link', { name: 'Back office' })).toHaveCount(0)
+    await page.request.post('/auth', { form: { intent: 'signout' } })
 
-  await signInAs(page, await createUser({ firstName: 'Nomsa', staff: true }))
-  await page.goto('/')
-  await accountMenu.click()
-  await mine.getByRole('link', { name: 'Back office' }).click()
-  await expect(page).toHaveURL('/admin')
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await signInAs(page, await createUser({ firstName: 'Nomsa', staff: true }))
+    await page.goto('/')
+    await accountMenu.click()
+    await mine.getByRole('link', { name: 'Back office' }).click()
+    await expect(page).toHaveURL('/admin')
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  })
 })
 
 test('the same photo uploaded twice says it is already on the product and adds nothing', async ({

