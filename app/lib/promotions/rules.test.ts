@@ -805,3 +805,50 @@ describe('the cart it is given', () => {
     expect(() => bestOffer([], cart([tea], 0.5), ctx)).toThrow(RangeError)
   })
 })
+
+describe('gift cards are never discounted', () => {
+  const card = line('karoo-and-co-gift-card', 'gift-cards', 50000)
+
+  it('a percent off the whole cart leaves the gift card at its face value', () => {
+    // 10% of the tea's R 33,33 only; the R 500 card is not in it.
+    const result = evaluateDiscount(code({ value: 10 }), cart([tea, card]), ctx)
+    if (!result.ok) throw new Error(result.message)
+    expect(result.applied.amountCents).toBe(333)
+    expect(result.applied.why).toContain('your items other than gift cards')
+  })
+
+  it('an amount off is capped at the items other than gift cards', () => {
+    expect(amountOf(code({ kind: 'amount', value: 100_00 }), cart([tea, card]))).toBe(3333)
+  })
+
+  it('a scope naming the gift-card category still takes nothing off a card', () => {
+    const scoped = code({ scope: { categories: ['gift-cards'], productIds: [] } })
+    expect(refusal(scoped, cart([tea, card])).reason).toBe('not_for_these_products')
+  })
+
+  it('a gift card counts toward no minimum spend', () => {
+    const big = code({ minSpendCents: 100_00 })
+    expect(refusal(big, cart([tea, card])).message).toBe(
+      nb(
+        'Code SAVE10 needs a spend of R_100,00 or more; your items other than gift cards come to R_33,33 (add R_66,67 more)',
+      ),
+    )
+  })
+
+  it('a cart of only gift cards gets no discount of any kind, and says why', () => {
+    for (const kind of ['percent', 'amount', 'free_shipping'] as const) {
+      expect(refusal(code({ kind, value: 10 }), cart([card], 0))).toEqual({
+        reason: 'not_for_these_products',
+        message: 'Code SAVE10 does not apply to gift cards, and your cart holds only gift cards',
+      })
+    }
+    const result = applyPromotions(
+      cart([card]),
+      { code: code(), automatic: [offer({ kind: 'free_shipping', value: 0 })] },
+      ctx,
+    )
+    expect(result.lines).toEqual([])
+    expect(result.totals.totalCents).toBe(50000)
+    expect(result.codeRefusal?.message).toContain('your cart holds only gift cards')
+  })
+})

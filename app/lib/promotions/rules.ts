@@ -2,6 +2,8 @@ import type { Cents } from '~/lib/data/types'
 import { formatSastDate, formatSastDateTime } from '~/lib/dates'
 import { formatRand, vatIncluded } from '~/lib/money'
 
+import { GIFT_CARD_CATEGORY } from '~/lib/orders/gift-card-products'
+
 import { isSastMidnight, lastDayOf } from './sast'
 import type {
   AppliedDiscount,
@@ -24,6 +26,9 @@ import type {
  * - `amount`: the value off the items in scope (the whole order when unscoped), capped at what they
  *   have left, so nothing goes below zero.
  * - `free_shipping`: the chosen delivery method's price; 0 until a method is chosen.
+ * Gift cards are never discounted: a gift-card line (category `gift-cards`) is in no discount's
+ * scope, counts toward no minimum spend, and a cart of only gift cards gets no discount at all
+ * (the card is issued at its face value).
  * Eligibility (minimum spend, scope) is judged on the cart before any discount. At most one code
  * and one automatic offer apply and they stack: the code first, at its full value, then the
  * automatic offer giving the most on what the code left.
@@ -117,8 +122,14 @@ function isScoped(scope: DiscountScope): boolean {
   return scope.categories.length > 0 || scope.productIds.length > 0
 }
 
-/** Whether the line is among the items the discount is for. */
+/** Whether a discount may take anything off the line: every line but a gift card's. */
+export function discountable(line: Pick<PromotionCartLine, 'category'>): boolean {
+  return line.category !== GIFT_CARD_CATEGORY
+}
+
+/** Whether the line is among the items the discount is for (never a gift card). */
 export function inScope(scope: DiscountScope, line: PromotionCartLine): boolean {
+  if (!discountable(line)) return false
   if (!isScoped(scope)) return true
   return scope.categories.includes(line.category) || scope.productIds.includes(line.productId)
 }
@@ -230,6 +241,12 @@ function judge(
   if (!cart.lines.some((line) => line.quantity > 0)) {
     return refuse('empty_cart', `${name} applies once your cart has something in it`)
   }
+  if (!cart.lines.some((line) => line.quantity > 0 && discountable(line))) {
+    return refuse(
+      'not_for_these_products',
+      `${name} does not apply to gift cards, and your cart holds only gift cards`,
+    )
+  }
   const scoped = isScoped(discount.scope)
   if (scoped && !cart.lines.some((line) => line.quantity > 0 && inScope(discount.scope, line))) {
     return refuse(
@@ -245,10 +262,17 @@ function judge(
       'below_minimum',
       scoped
         ? `${name} needs ${min} or more of the products it is for; yours come to ${formatRand(spent)} (add ${more} more)`
-        : `${name} needs a spend of ${min} or more; your items come to ${formatRand(spent)} (add ${more} more)`,
+        : `${name} needs a spend of ${min} or more; ${itemsWord(cart)} come to ${formatRand(spent)} (add ${more} more)`,
     )
   }
   return null
+}
+
+/** "your items", or "your items other than gift cards" when the cart holds some. */
+function itemsWord(cart: PromotionCart): string {
+  return cart.lines.some((line) => line.quantity > 0 && !discountable(line))
+    ? 'your items other than gift cards'
+    : 'your items'
 }
 
 /** What the cart has left to discount as discounts apply one after another. */
@@ -352,7 +376,7 @@ function take(discount: Discount, cart: PromotionCart, remaining: Remaining): Ta
   const indexes = cart.lines.flatMap((line, i) => (inScope(discount.scope, line) ? [i] : []))
   const before = indexes.reduce((sum, i) => sum + lineCents(cart.lines[i]!), 0)
   const left = indexes.reduce((sum, i) => sum + (remaining.lines[i] ?? 0), 0)
-  const items = isScoped(discount.scope) ? 'the selected products' : 'your items'
+  const items = isScoped(discount.scope) ? 'the selected products' : itemsWord(cart)
   let wanted: number
   let detail: string
   if (discount.kind === 'percent') {
@@ -381,7 +405,7 @@ function lineOf(discount: Discount, cart: PromotionCart, taken: Taken): Promotio
   const source = discount.code ? `Your code ${discount.code}` : 'Applied automatically'
   const min =
     discount.minSpendCents !== null
-      ? ` (${isScoped(discount.scope) ? 'the selected products' : 'your items'} come to ${formatRand(
+      ? ` (${isScoped(discount.scope) ? 'the selected products' : itemsWord(cart)} come to ${formatRand(
           scopeCents(discount, cart),
         )}, at least the ${formatRand(discount.minSpendCents)} minimum)`
       : ''
