@@ -75,8 +75,8 @@ export function forms(productPath: string, honeypot: Record<string, string> = {}
     },
     {
       path: '/cart',
-      intents: ['add', 'update', 'remove'],
-      fields: ['productId', 'quantity'],
+      intents: ['add', 'update', 'remove', 'apply-discount', 'remove-discount'],
+      fields: ['productId', 'quantity', 'code'],
       who: 'both',
     },
     { path: '/liked', intents: ['toggle'], fields: ['productId'], who: 'both' },
@@ -88,8 +88,17 @@ export function forms(productPath: string, honeypot: Record<string, string> = {}
     },
     {
       path: '/checkout',
-      intents: [null, 'quote'],
+      intents: [
+        null,
+        'quote',
+        'apply-discount',
+        'remove-discount',
+        'apply-gift-card',
+        'remove-gift-card',
+      ],
       fields: [
+        'code',
+        'giftCardCode',
         'email',
         'firstName',
         'lastName',
@@ -121,6 +130,10 @@ const QUERIES: { path: string; params: readonly string[] }[] = [
   { path: '/auth', params: ['redirectTo', 'intent', 'token'] },
   { path: '/contact', params: ['sent'] },
   { path: '/track_order', params: ['orderId', 'email'] },
+  // Rate limited (10 looks per 10 minutes): most of these answer 429, which is no failure.
+  { path: '/gift-card', params: ['code'] },
+  // A discount link: the code in the path below, where it goes after in `redirect`.
+  { path: '/discount/WEEKEND10', params: ['redirect'] },
   // Storyblok's editor parameters on content pages.
   {
     path: '/',
@@ -149,6 +162,9 @@ const PATH_PARAMS = [
   '/checkout/pay/',
   '/checkout/cancel/',
   '/images/products/',
+  '/discount/',
+  '/admin/discounts/',
+  '/admin/gift-cards/',
   '/',
 ]
 

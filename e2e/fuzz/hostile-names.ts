@@ -27,6 +27,8 @@ export const backOfficePaths = (productId: string, orderId: string) => [
   '/admin/messages',
   '/admin/reviews',
   '/admin/shipping',
+  '/admin/discounts/new',
+  '/admin/gift-cards',
 ]
 
 /** Opens a back-office page as `staff`. */
