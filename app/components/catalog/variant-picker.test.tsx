@@ -75,6 +75,24 @@ describe('product option pickers', () => {
     expect(within(colour).getByRole('radio', { name: 'Rainbow' })).toBeInTheDocument()
   })
 
+  it('shows a colour the shop knows as a swatch of that colour beside its name; other values stay text pills', () => {
+    renderRoute(ProductPage, options(['L', 'Black']))
+    const colour = screen.getByRole('group', { name: 'Colour' })
+    // Black: a chip of the colour, hidden from screen readers; the radio is still named "Black".
+    const black = within(colour).getByRole('radio', { name: 'Black (sold out)' })
+    const chip = black.closest('label')?.querySelector('.variant-choice__swatch')
+    expect(chip).toHaveAttribute('aria-hidden', 'true')
+    expect((chip as HTMLElement).style.getPropertyValue('--swatch')).toBe('#2a2a2e')
+    // Marked sold out as a text pill would be: its pill says so and is struck through.
+    expect(black.closest('label')).toHaveClass('variant-choice--swatch', 'variant-choice--sold-out')
+    expect(black.closest('label')).toHaveTextContent(/^Black \(sold out\)$/)
+    // Rainbow is not in the colour table, and sizes are not colours: text pills, no chip.
+    const rainbow = within(colour).getByRole('radio', { name: 'Rainbow (not sold)' })
+    expect(rainbow.closest('label')?.querySelector('.variant-choice__swatch')).toBeNull()
+    const size = screen.getByRole('group', { name: 'Size' })
+    expect(size.querySelector('.variant-choice__swatch')).toBeNull()
+  })
+
   it('with JS: a pick changes price, was-price, stock, picture, title and URL at once', async () => {
     const user = userEvent.setup()
     renderRoute(ProductPage, options(['S', 'Black']))
