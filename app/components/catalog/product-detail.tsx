@@ -7,6 +7,7 @@ import { StarRating } from '~/components/star-rating'
 import { useState } from 'react'
 
 import { VariantPicker } from '~/components/catalog/variant-picker'
+import { isColourOption } from '~/lib/catalog/colours'
 import type { ProductStatistics } from '~/lib/catalog/statistics'
 import { stockLabel } from '~/lib/catalog/summary'
 import { optionChoices, optionParam, variantFor, variantUrl } from '~/lib/catalog/variants'
@@ -51,10 +52,27 @@ function selectionUrl(product: ProductDetailView, selection: readonly string[]):
   return `/shop/${encodeURIComponent(product.id)}?${params}`
 }
 
-/** The variant's own picture first, then the product's others. */
-function picturesOf(product: ProductDetailView, variant: ProductVariant | null): ProductImage[] {
+/**
+ * The pictures for a selection: the picked variant's own picture first (for a combination not sold,
+ * that of a variant in the picked colour), then the product's others, leaving out the pictures of
+ * other variants (another colour's pack shot), so every picture shown is of the colour picked.
+ */
+function picturesOf(
+  product: Pick<ProductDetailView, 'images' | 'options' | 'variants'>,
+  selection: readonly string[],
+): ProductImage[] {
+  const colourAt = product.options.findIndex((option) => isColourOption(option.name))
+  const variant =
+    variantFor(product, selection) ??
+    (colourAt === -1
+      ? null
+      : (product.variants.find(
+          (v) => v.image && v.optionValues[colourAt] === selection[colourAt],
+        ) ?? null))
   const own = variant?.image
-  return own ? [own, ...product.images.filter((image) => image.url !== own.url)] : product.images
+  if (!own) return product.images
+  const others = new Set(product.variants.map((v) => v.image?.url).filter((url) => url !== own.url))
+  return [own, ...product.images.filter((image) => image.url !== own.url && !others.has(image.url))]
 }
 
 /** What a first-time buyer wants to know before paying: delivery, returns, payment. */
@@ -113,7 +131,7 @@ export function ProductDetail({
   const [selection, setSelection] = useState(product.selection)
   const variant = variantFor(product, selection)
   const stock = stockLabel(variant?.stock ?? 0)
-  const images = picturesOf(product, variant)
+  const images = picturesOf(product, selection)
   const pick = (optionIndex: number, value: string) => {
     const next = selection.map((picked, i) => (i === optionIndex ? value : picked))
     setSelection(next)

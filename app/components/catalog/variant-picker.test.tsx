@@ -114,6 +114,40 @@ describe('product option pickers', () => {
     expect(screen.getByRole('radio', { name: 'L (not sold)' })).toBeInTheDocument()
   })
 
+  it("shows only the picked colour's pictures: its pack shot first, never another colour's", async () => {
+    // As the demo seed makes it: the Black pack shot is the product's first picture (and Black's
+    // own), Rainbow has its own pack shot, and the close-up is shared.
+    const image = (name: string) => ({
+      url: `/images/${name}.webp`,
+      alt: name,
+      width: 800,
+      height: 800,
+    })
+    const data = pageData(['S', 'Black'])
+    data.product.images = [image('tee in Black'), image('tee close-up')]
+    data.product.variants = tee.variants.map((v) => ({
+      ...v,
+      image: v.optionValues[1] === 'Black' ? image('tee in Black') : image('tee in Rainbow'),
+    }))
+    const slides = () =>
+      screen
+        .getByRole('group', { name: /^Pictures; use the left and right arrow keys/ })
+        .querySelectorAll('img')
+    const shown = () => [...slides()].map((img) => img.getAttribute('alt'))
+    const user = userEvent.setup()
+    renderRoute(ProductPage, { ...options(['S', 'Black']), loaderData: data })
+    expect(shown()).toEqual(['tee in Black', 'tee close-up'])
+
+    await user.click(screen.getByRole('radio', { name: 'Rainbow' }))
+    expect(shown()).toEqual(['tee in Rainbow', 'tee close-up'])
+    // L in Rainbow is not sold: the pictures stay the colour's.
+    await user.click(screen.getByRole('radio', { name: 'L (not sold)' }))
+    expect(shown()).toEqual(['tee in Rainbow', 'tee close-up'])
+    await user.click(screen.getByRole('radio', { name: 'S' }))
+    await user.click(screen.getByRole('radio', { name: 'Black' }))
+    expect(shown()).toEqual(['tee in Black', 'tee close-up'])
+  })
+
   it('cannot add a sold-out or an unsold combination', async () => {
     const user = userEvent.setup()
     renderRoute(ProductPage, options(['L', 'Black']))
