@@ -58,9 +58,13 @@ describe('/cart', () => {
     )
 
     expect(valueOf('Subtotal')).toHaveTextContent('R 190,00')
-    expect(valueOf('Shipping')).toHaveTextContent('R 99,00')
-    expect(valueOf('Total')).toHaveTextContent('R 289,00')
-    expect(screen.getByText(/includes VAT of R\s37,70/)).toBeInTheDocument()
+    // The shipping rules' estimate: standard delivery to the main centres, 2 kg (not a flat R 99).
+    const delivery = screen.getByText(/^Delivery \(estimate\)/, { selector: 'dt' })
+    expect(delivery).toHaveTextContent('Standard delivery to the main centres')
+    expect(delivery.nextElementSibling).toHaveTextContent('R 89,00')
+    expect(valueOf('Total')).toHaveTextContent('R 279,00')
+    expect(screen.getByText(/includes VAT of R\s36,39/)).toBeInTheDocument()
+    expect(screen.getByText(/Add R\s810,00 more for free delivery/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Check out' })).toHaveAttribute('href', '/checkout')
   })
 

@@ -16,6 +16,7 @@ import { loadCart } from '~/lib/cart/cart.server'
 import { promotionInputs } from '~/lib/promotions/cart-promotions.server'
 import { promotionCartOf, summarize } from '~/lib/promotions/summary'
 import { requestContext } from '~/lib/request-context.server'
+import { cartDeliveryEstimate, estimateLabel } from '~/lib/shipping/estimate'
 import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
 import promotionStyles from '~/styles/promotions.css'
@@ -30,19 +31,23 @@ export const meta: MetaFunction = () => [{ title: 'Your cart | Karoo & Co.' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requestContext(request)
-  const [{ lines, totals, hasProblems }, inputs] = await Promise.all([
+  const [{ lines, totals, hasProblems }, inputs, settings] = await Promise.all([
     loadCart(context),
     promotionInputs(context),
+    context.store.shipping.get(),
   ])
-  // The cart's delivery is its estimate: free delivery takes that off until checkout prices the method.
+  // The cart's delivery is the shipping rules' estimate (the zone charging least for this cart;
+  // nothing for gift cards only): free delivery takes that off until checkout prices the method.
+  const delivery = cartDeliveryEstimate(settings, lines, totals.subtotalCents)
   const { codeRefusal, payment, ...summary } = summarize(
-    promotionCartOf(lines, lines.length ? totals.shippingCents : null),
+    promotionCartOf(lines, delivery ? delivery.priceCents : null),
     inputs,
     { giftCard: null, storeCreditCents: 0 },
   )
   return {
     lines,
     hasProblems,
+    delivery,
     summary: { lines: summary.lines, totals: summary.totals, codeRefusal, payment },
     appliedCode: inputs.code,
   }
@@ -53,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { lines, summary, hasProblems, appliedCode } = useLoaderData<typeof loader>()
+  const { lines, summary, hasProblems, appliedCode, delivery } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   // A discount code's answer (a post without JavaScript) belongs to its form, not to a line.
   const promotionData = answer && 'form' in answer ? answer : null
@@ -107,7 +112,11 @@ export default function CartPage() {
               applied={appliedCode ? `Code ${appliedCode}` : null}
               actionData={promotionData}
             />
-            <PromotionTotals summary={summary} showFreeShippingHint />
+            <PromotionTotals
+              summary={summary}
+              deliveryEstimate={delivery ? estimateLabel(delivery) : null}
+              freeShippingFromCents={delivery?.kind === 'parcel' ? delivery.freeFromCents : null}
+            />
             {hasProblems ? (
               <p className="summary-card__problem">
                 Change or remove the lines marked above before you check out.

@@ -65,14 +65,15 @@ const valueOf = (term: RegExp) => screen.getByText(term, { selector: 'dt' }).nex
 
 function cartData(discount: Discount | null) {
   const inputs = { ...NO_PROMOTIONS, code: discount?.code ?? null, codeDiscount: discount }
-  const summary = summarize(promotionCartOf([rusks], cartTotals([rusks]).shippingCents), inputs, {
+  const base = cartPromotionData([rusks])
+  const summary = summarize(promotionCartOf([rusks], base.delivery?.priceCents ?? null), inputs, {
     giftCard: null,
     storeCreditCents: 0,
   })
   return {
     lines: [rusks],
     hasProblems: false,
-    ...cartPromotionData([rusks]),
+    ...base,
     summary: {
       lines: summary.lines,
       totals: summary.totals,
@@ -90,8 +91,8 @@ describe('/cart promotions', () => {
     expect(screen.getByText(/^Code SAVE10: 10% off/, { selector: 'dt' })).toHaveTextContent(
       'Your code SAVE10: 10% of R 130,00 for your items is R 13,00, rounded to the cent',
     )
-    // R 130 less R 13, and R 99 delivery (under R 1 000).
-    expect(valueOf(/^Total$/)).toHaveTextContent('R 216,00')
+    // R 130 less R 13, and the R 89 estimate (standard delivery to the main centres, under 2 kg).
+    expect(valueOf(/^Total$/)).toHaveTextContent('R 206,00')
     const remove = screen.getByRole('button', { name: 'Remove Code SAVE10' })
     expect(remove.closest('form')).toHaveFormValues({ intent: 'remove-discount' })
     expect(remove.closest('form')).toHaveAttribute('action', '/cart')
@@ -112,7 +113,7 @@ describe('/cart promotions', () => {
         'Code BIG needs a spend of R 500,00 or more; your items come to R 130,00 (add R 370,00 more).',
       ),
     ).toBeInTheDocument()
-    expect(valueOf(/^Total$/)).toHaveTextContent('R 229,00')
+    expect(valueOf(/^Total$/)).toHaveTextContent('R 219,00')
     expect(screen.getByRole('button', { name: 'Remove Code BIG' })).toBeInTheDocument()
   })
 

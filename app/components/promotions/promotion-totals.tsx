@@ -1,4 +1,3 @@
-import { FREE_SHIPPING_FROM_CENTS } from '~/lib/cart/rules'
 import { formatRand } from '~/lib/money'
 import type { PromotionSummary } from '~/lib/promotions/summary'
 
@@ -12,7 +11,8 @@ export function PromotionTotals({
   summary,
   deliveryName,
   deliveryKnown = true,
-  showFreeShippingHint = false,
+  deliveryEstimate = null,
+  freeShippingFromCents = null,
   showPayment = false,
   giftCardCode = null,
 }: {
@@ -21,7 +21,10 @@ export function PromotionTotals({
   deliveryName?: string
   /** False while the method's price waits for the address: the total is the rest "+ delivery". */
   deliveryKnown?: boolean
-  showFreeShippingHint?: boolean
+  /** The cart: the delivery row's label and why (the shipping rules' estimate, not a method). */
+  deliveryEstimate?: { label: string; why: string } | null
+  /** The cart: "Add R X more for free delivery" toward this threshold; null: no hint. */
+  freeShippingFromCents?: number | null
   /** Checkout: the gift card's, store credit's and PayFast's parts of the total. */
   showPayment?: boolean
   /** The gift card paying, as shown (masked). */
@@ -29,7 +32,7 @@ export function PromotionTotals({
 }) {
   const { totals, lines, codeRefusal, payment } = summary
   const deliveryBefore = (totals.deliveryCents ?? 0) + totals.deliveryDiscountCents
-  const short = FREE_SHIPPING_FROM_CENTS - totals.subtotalCents
+  const short = freeShippingFromCents === null ? 0 : freeShippingFromCents - totals.subtotalCents
   const paidOtherwise = payment.giftCardCents + payment.storeCreditCents
   return (
     <div className="totals">
@@ -39,7 +42,18 @@ export function PromotionTotals({
           <dd>{formatRand(totals.subtotalCents)}</dd>
         </div>
         <div className="totals__row">
-          <dt>{deliveryName ? `Delivery: ${deliveryName}` : 'Shipping'}</dt>
+          <dt>
+            {deliveryEstimate ? (
+              <>
+                {deliveryEstimate.label}
+                <span className="totals__why">{deliveryEstimate.why}</span>
+              </>
+            ) : deliveryName ? (
+              `Delivery: ${deliveryName}`
+            ) : (
+              'Shipping'
+            )}
+          </dt>
           <dd>
             {!deliveryKnown
               ? 'From your address'
@@ -100,10 +114,10 @@ export function PromotionTotals({
         // The rules' message names the code ("Code BIG needs a spend of R 500,00 or more; ...").
         <p className="totals__refusal">{codeRefusal.message}.</p>
       ) : null}
-      {showFreeShippingHint && short > 0 && !totals.freeDelivery ? (
+      {freeShippingFromCents !== null && short > 0 && !totals.freeDelivery ? (
         <p className="totals__hint">
-          Add {formatRand(short)} more for free shipping (free from{' '}
-          {formatRand(FREE_SHIPPING_FROM_CENTS)}).
+          Add {formatRand(short)} more for free delivery (free from{' '}
+          {formatRand(freeShippingFromCents)}).
         </p>
       ) : null}
     </div>

@@ -7,6 +7,7 @@ import {
   type ShippingLine,
   type ShippingOptionsDeps,
 } from '~/lib/shipping/options.server'
+import { emailOption, needsDelivery } from '~/lib/shipping/email-delivery'
 import { orderShippingOf, shippingSummary } from '~/lib/shipping/order-shipping'
 import { STANDARD_METHOD_ID, STANDARD_METHOD_NAME } from '~/lib/shipping/rates'
 import type { ShippingOption } from '~/lib/shipping/types'
@@ -63,9 +64,17 @@ export type Quoted = { quote: DeliveryQuote; options: ShippingOption[] }
 /**
  * The delivery options for the cart and the address, cheapest first, the shopper's choice checked
  * when it applies and the cheapest otherwise. Without an address: standard delivery, to be priced
- * by it, checked, and collecting in store (which no address changes).
+ * by it, checked, and collecting in store (which no address changes). A cart of gift cards only
+ * has one method whatever the address: delivered by email, free (nothing goes to a courier).
  */
 export async function quoteDelivery(input: QuoteInput): Promise<Quoted> {
+  if (input.lines.length > 0 && !needsDelivery(input.lines)) {
+    const email = emailOption()
+    return {
+      quote: { addressKnown: true, options: [optionView(email)], selected: email.id },
+      options: [email],
+    }
+  }
   if (!input.address) {
     const settings = await input.store.shipping.get()
     const collect = collectOption(settings)

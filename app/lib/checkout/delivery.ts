@@ -9,9 +9,9 @@ import type { ShippingPlace } from '~/lib/shipping/order-shipping'
 
 /** One method as a radio of the page: its price and estimate, and the place for a pickup point or a collection. */
 export type DeliveryOptionView = {
-  /** The posted value: `standard`, `collect`, `pickup:{pointId}`, `bobgo:{service_code}`. */
+  /** The posted value: `standard`, `collect`, `pickup:{pointId}`, `bobgo:{service_code}`, `email`. */
   id: string
-  kind: 'standard' | 'collect' | 'pickup' | 'bobgo'
+  kind: 'standard' | 'collect' | 'pickup' | 'bobgo' | 'email'
   name: string
   /** null: priced by the address, which the shopper has not entered yet. */
   priceCents: number | null

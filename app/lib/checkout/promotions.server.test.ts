@@ -10,7 +10,9 @@ import { makeProduct } from '~/lib/catalog/products.test-helper'
 import { openStore, type Store } from '~/lib/data/index.server'
 import type { Order } from '~/lib/data/types'
 import { centsToRandsString } from '~/lib/money'
+import { giftCardsAfterPayment } from '~/lib/orders/gift-card-products.server'
 import { handleItn } from '~/lib/payfast/itn.server'
+import { markPaidOrderForBobgo } from '~/lib/shipping/bobgo-sync.server'
 import { itnParamString, signParamString } from '~/lib/payfast/signature.server'
 import type { DiscountDraft } from '~/lib/promotions/types'
 import { getToast } from '~/lib/toast.server'
@@ -70,6 +72,14 @@ beforeAll(async () => {
       categoryName: 'Pantry',
       priceCents: 65_00,
       stock: 90,
+    }),
+    makeProduct({
+      id: 'gift-card',
+      name: 'Karoo & Co. Gift Card',
+      category: 'gift-cards',
+      categoryName: 'Gift cards',
+      priceCents: 250_00,
+      stock: 100_000,
     }),
   ])
   await discount({ code: 'SAVE10', kind: 'percent', value: 10 })
@@ -240,8 +250,9 @@ describe('discount codes on the cart', () => {
         why: 'Your code SAVE10: 10% of R 500,00 for your items is R 50,00, rounded to the cent',
       }),
     ])
-    // R 500 of items less R 50, and the cart's delivery estimate (R 99 under R 1 000).
-    expect(page.summary.totals).toMatchObject({ subtotalCents: 500_00, totalCents: 549_00 })
+    // R 500 of items less R 50, and the cart's delivery estimate by the zones (R 89 to the main
+    // centres for 2 kg, under R 1 000).
+    expect(page.summary.totals).toMatchObject({ subtotalCents: 500_00, totalCents: 539_00 })
 
     const removed = asData(await b.cart({ intent: 'remove-discount', fetcher: '1' }))
     expect(removed.data.done).toBe('Code SAVE10 removed')
@@ -551,5 +562,80 @@ describe('gift cards and store credit at checkout', () => {
     expect(order.storeCreditCents).toBe(30_00)
     expect(amountOf(order)).toBe(centsToRandsString(order.totalCents - 30_00))
     expect(await store.storeCredit.get('customer-1')).toMatchObject({ heldCents: 30_00 })
+  })
+})
+
+describe('a cart of gift cards only', () => {
+  it('has no delivery to choose or pay, takes no discount, and is delivered by email once paid', async () => {
+    const b = browser()
+    await b.add('gift-card', 2)
+    const cart = await b.cartPage()
+    expect(cart.delivery).toEqual({ kind: 'email', priceCents: 0 })
+    expect(cart.summary.totals.totalCents).toBe(500_00)
+    // A discount never lowers a gift card: the code is refused, saying why.
+    const refused = await b.cart({ intent: 'apply-discount', code: 'SAVE10', fetcher: '1' })
+    expect(errorsOf(refused)?.code).toEqual([
+      'Code SAVE10 does not apply to gift cards, and your cart holds only gift cards',
+    ])
+
+    // Checkout offers one method, free, whatever the address; none to choose.
+    const page = await b.checkoutPage()
+    expect(page.delivery).toEqual({
+      addressKnown: true,
+      options: [
+        expect.objectContaining({
+          id: 'email',
+          kind: 'email',
+          name: 'Delivered by email',
+          priceCents: 0,
+        }),
+      ],
+      selected: 'email',
+    })
+    const { order } = await placeOrder(b)
+    expect(order).toMatchObject({
+      shippingCents: 0,
+      totalCents: 500_00,
+      discounts: [],
+      shipping: expect.objectContaining({ kind: 'email', name: 'Delivered by email' }),
+    })
+    expect(amountOf(order)).toBe('500.00')
+    // A standard method posted from a stale page is refused, naming the one there is.
+    const b2 = browser()
+    await b2.add('gift-card', 1)
+    const stale = await b2.checkout({ ...details, shippingMethod: 'standard' })
+    expect(errorsOf(stale)?.shippingMethod).toEqual([
+      'Choose a delivery option for this address: Delivered by email.',
+    ])
+
+    // PayFast's ITN pays it: both cards are issued, and the order is delivered, not left waiting
+    // for a shipment; nothing is sent to Bob Go (even with Bob Go configured).
+    const paid = await handleItn(itn(order, order.totalCents), itnDeps())
+    expect(paid).toMatchObject({ outcome: 'accepted', status: 'paid' })
+    await giftCardsAfterPayment(store, paid)
+    const after = (await store.orders.get(order.id))!
+    expect(after.status).toBe('delivered')
+    expect(after.history.at(-1)).toMatchObject({
+      status: 'delivered',
+      note: 'Gift card codes emailed to the buyer: nothing to ship',
+    })
+    const cards = (await store.giftCards.list({ offset: 0, limit: 100 })).items.filter(
+      (card) => card.orderId === order.id,
+    )
+    expect(cards.map((card) => card.initialCents)).toEqual([250_00, 250_00])
+    expect(await markPaidOrderForBobgo(store, order.id, true)).toBe(false)
+  })
+
+  it('a gift card beside anything else is delivered as usual, and only the other items are discounted', async () => {
+    const b = browser()
+    await b.add('gift-card', 1)
+    await b.add('rusks', 2)
+    await b.cart({ intent: 'apply-discount', code: 'SAVE10' })
+    const cart = await b.cartPage()
+    expect(cart.delivery).toMatchObject({ kind: 'parcel' })
+    // 10% of the rusks' R 130,00; the R 250 card stays at its face value.
+    expect(cart.summary.lines.map((line) => line.amountCents)).toEqual([13_00])
+    const page = await b.checkoutPage()
+    expect(page.delivery.options.map((option) => option.kind)).not.toContain('email')
   })
 })

@@ -8,6 +8,8 @@ import { maskGiftCardCode } from '~/lib/promotions/gift-cards'
 import type { GiftCard } from '~/lib/promotions/types'
 
 import { giftCardIssueKey, isGiftCardProduct, PAID_STATUSES } from './gift-card-products'
+import { fulfilmentOf } from './life'
+import { moveOrder } from './move.server'
 
 /*
  * Gift cards sold as products (docs/contracts.md "Promotions and gift cards"): a product in the
@@ -25,8 +27,8 @@ export type GiftCardIssuing = {
 
 /**
  * Issues the cards a paid order bought that are not issued yet, each mailed to the buyer, and
- * returns every card the order bought (issued now or before), in line and unit order. An order
- * not paid (or unknown) issues nothing. Safe to call again and at once: the keys make it once.
+ * returns every card the order bought (issued now or before), in line and unit order; an order of
+ * gift cards only is then delivered (by email). An order not paid (or unknown) issues nothing. Safe to call again and at once: the keys make it once.
  */
 export async function issueBoughtGiftCards(
   { store, context }: GiftCardIssuing,
@@ -56,6 +58,7 @@ export async function issueBoughtGiftCards(
       )
     }
   }
+  await deliverEmailedOrder(store, order.id, cards.length)
   return cards
 }
 
@@ -67,9 +70,28 @@ async function giftCardLines(store: Pick<Store, 'products'>, order: Order) {
 }
 
 /**
+ * An order of gift cards only (its method `email`) whose every card is issued and mailed is
+ * delivered: the order life's `email` move, no mail of its own (the cards' mails were the
+ * delivery). Anything else, or an order already moved on, stays as it is.
+ */
+async function deliverEmailedOrder(
+  store: GiftCardIssuing['store'],
+  orderId: string,
+  issued: number,
+): Promise<void> {
+  const order = await store.orders.get(orderId)
+  if (!order || fulfilmentOf(order) !== 'email' || issued === 0) return
+  if (order.status !== 'paid' && order.status !== 'processing') return
+  const units = (await giftCardLines(store, order)).reduce((sum, line) => sum + line.quantity, 0)
+  if (issued < units) return
+  await moveOrder({ orders: store.orders }, orderId, { move: 'email' })
+}
+
+/**
  * After a payment settled an order (PayFast's ITN, or checkout paying in full by card or credit):
- * issues the gift cards it bought. Never throws: a failure is logged, and the next call for the
- * order (a repeated ITN) issues what is missing.
+ * issues the gift cards it bought, and an order of gift cards only is then delivered (by email).
+ * Never throws: a failure is logged, and the next call for the order (a repeated ITN) issues what
+ * is missing.
  */
 export async function giftCardsAfterPayment(
   store: GiftCardIssuing['store'],

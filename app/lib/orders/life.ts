@@ -44,14 +44,19 @@ type Requirement = 'shipment' | 'payment' | 'refund-flag'
 
 /**
  * How the order reaches its buyer, as its moves care: collected in store (its `shipping.kind` is
- * `collect`), or delivered (every other method, and orders placed before methods existed).
+ * `collect`), emailed (`email`: gift cards only, nothing to send), or delivered (every other
+ * method, and orders placed before methods existed).
  */
-export type Fulfilment = 'collection' | 'delivery'
+export type Fulfilment = 'collection' | 'delivery' | 'email'
 
-/** Whether `order` is collected in store or delivered. */
+/** Whether `order` is collected in store, emailed or delivered. */
 export function fulfilmentOf(order: Pick<Order, 'shipping'>): Fulfilment {
-  return order.shipping?.kind === 'collect' ? 'collection' : 'delivery'
+  const kind = order.shipping?.kind
+  return kind === 'collect' ? 'collection' : kind === 'email' ? 'email' : 'delivery'
 }
+
+/** The history note of an order of gift cards only once its codes are issued and emailed. */
+export const EMAILED_NOTE = 'Gift card codes emailed to the buyer: nothing to ship'
 
 type MoveRule = {
   /** The statuses the move starts from. */
@@ -84,7 +89,8 @@ const SETTLED: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'pend
  * Every move an order can make (docs/contracts.md "Business rules"). `pay`, `fail` and `cancel`
  * settle an unpaid order (PayFast, the shopper, staff); `expire` is the sweep's silent cancel;
  * `process`, `ship` and `deliver` are staff's, and for an order collected in store `ready`
- * (ready for collection, mailed with the address and hours) and `collect`; `flag-payment` notes a
+ * (ready for collection, mailed with the address and hours) and `collect`; `email` delivers an order
+ * of gift cards only once its codes are mailed; `flag-payment` notes a
  * payment the order cannot take (a refund to make) and `refunded` records that staff made it.
  */
 export const ORDER_MOVES = {
@@ -128,6 +134,9 @@ export const ORDER_MOVES = {
     only: 'collection',
   },
   collect: { from: ['ready_for_collection'], to: 'collected', only: 'collection' },
+  // Gift cards only: once every card is issued and its code mailed (by the shop, not staff), the
+  // order is delivered; it never waits for a shipment. No mail: the codes' mails are the delivery.
+  email: { from: ['paid', 'processing'], to: 'delivered', only: 'email', note: EMAILED_NOTE },
   'flag-payment': { from: SETTLED, to: null, requires: 'payment', refund: 'flag' },
   refunded: {
     from: ORDER_STATUSES,
@@ -245,9 +254,13 @@ export function decideMove(order: DecidedOrder, request: MoveRequest): MoveDecis
     return {
       kind: 'refused',
       reason:
-        rule.only === 'collection'
-          ? `Order ${order.id} is delivered, not collected in store`
-          : `Order ${order.id} is collected in store, not shipped`,
+        fulfilmentOf(order) === 'email'
+          ? `Order ${order.id} is gift cards only, emailed: nothing to ship or collect`
+          : rule.only === 'email'
+            ? `Order ${order.id} is not gift cards only: it is not emailed`
+            : rule.only === 'collection'
+              ? `Order ${order.id} is delivered, not collected in store`
+              : `Order ${order.id} is collected in store, not shipped`,
     }
   }
   let shipment = order.shipment

@@ -9,6 +9,7 @@ import {
 } from '~/lib/data/contract.suite'
 import type { Store } from '~/lib/data/store'
 import type { Order, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types'
+import type { OrderShipping } from '~/lib/shipping/types'
 
 import {
   decideMove,
@@ -48,20 +49,37 @@ type Expected = {
   only?: Fulfilment
 }
 
-/** How an order reaches its buyer: collected in store (`shipping.kind` collect) or delivered. */
-type Fulfilment = 'collection' | 'delivery'
+/**
+ * How an order reaches its buyer: collected in store (`shipping.kind` collect), emailed (gift cards
+ * only, `email`) or delivered.
+ */
+type Fulfilment = 'collection' | 'delivery' | 'email'
+
+/** An order of gift cards only: nothing to ship, the codes are emailed. */
+const EMAIL_SHIPPING: OrderShipping = {
+  id: 'email',
+  kind: 'email',
+  name: 'Delivered by email',
+  estimate: 'Gift card codes are emailed once the order is paid',
+  pickupPoint: null,
+  serviceCode: null,
+  collection: null,
+}
+
+const shippingFor = (fulfilment: Fulfilment | undefined): OrderShipping | null =>
+  fulfilment === 'collection' ? COLLECT_SHIPPING : fulfilment === 'email' ? EMAIL_SHIPPING : null
 
 /** The ways an order in each status can be fulfilled: shipped ones are delivered, collected ones collected. */
 const FULFILMENTS: Record<OrderStatus, readonly Fulfilment[]> = {
-  pending_payment: ['delivery', 'collection'],
-  paid: ['delivery', 'collection'],
-  processing: ['delivery', 'collection'],
+  pending_payment: ['delivery', 'collection', 'email'],
+  paid: ['delivery', 'collection', 'email'],
+  processing: ['delivery', 'collection', 'email'],
   shipped: ['delivery'],
   delivered: ['delivery'],
   ready_for_collection: ['collection'],
   collected: ['collection'],
-  cancelled: ['delivery', 'collection'],
-  payment_failed: ['delivery', 'collection'],
+  cancelled: ['delivery', 'collection', 'email'],
+  payment_failed: ['delivery', 'collection', 'email'],
 }
 
 const SETTLED: readonly OrderStatus[] = [
@@ -124,6 +142,14 @@ const EXPECTED: Record<OrderMoveName, Expected> = {
     note: null,
     only: 'collection',
   },
+  email: {
+    from: ['paid', 'processing'],
+    to: 'delivered',
+    releasesStock: false,
+    mails: false,
+    note: 'Gift card codes emailed to the buyer: nothing to ship',
+    only: 'email',
+  },
   'flag-payment': {
     from: SETTLED,
     to: null,
@@ -161,6 +187,7 @@ const CLAIMS: Record<OrderMoveName, 'release' | 'spend' | null> = {
   deliver: null,
   ready: null,
   collect: null,
+  email: null,
   'flag-payment': null,
   refunded: null,
 }
@@ -196,6 +223,7 @@ const REQUEST: Record<OrderMoveName, MoveRequest> = {
   deliver: { move: 'deliver', by: STAFF },
   ready: { move: 'ready', by: STAFF },
   collect: { move: 'collect', by: STAFF },
+  email: { move: 'email' },
   'flag-payment': { move: 'flag-payment', pfPaymentId: PAYMENT },
   refunded: { move: 'refunded', by: STAFF },
 }
@@ -244,7 +272,7 @@ export function describeOrderLifeContract(name: string, harness: ContractHarness
       const placed = await store.orders.place(
         {
           ...draft([{ productId: 'tea', quantity: 3 }]),
-          shipping: fulfilment === 'collection' ? COLLECT_SHIPPING : null,
+          shipping: shippingFor(fulfilment),
         },
         newOrderId(),
       )
@@ -269,7 +297,7 @@ export function describeOrderLifeContract(name: string, harness: ContractHarness
         const order = pendingOrder({
           status: expected.from[0]!,
           refundNeeded: expected.flagged === true,
-          shipping: expected.only === 'collection' ? COLLECT_SHIPPING : null,
+          shipping: shippingFor(expected.only),
         })
         const decision = decideMove(order, REQUEST[move])
         expect(decision.kind, move).toBe('change')

@@ -1,4 +1,6 @@
 import { cartTotals } from '~/lib/cart/rules'
+import { defaultShippingSettings } from '~/lib/shipping/default-zones'
+import { cartDeliveryEstimate } from '~/lib/shipping/estimate'
 
 import { promotionCartOf, summarize, type PromotionInputs } from './summary'
 
@@ -11,12 +13,27 @@ export const NO_PROMOTIONS: PromotionInputs = {
   customerUses: {},
 }
 
-/** What the /cart loader adds for `lines` when no promotion applies (render tests' loader data). */
+/**
+ * What the /cart loader adds for `lines` when no promotion applies (render tests' loader data):
+ * the delivery estimate by the seeded zones (R 89,00 to the main centres for up to 2 kg, free
+ * from R 1 000,00; gift cards only: emailed).
+ */
 export function cartPromotionData(
-  lines: readonly { productId: string; unitPriceCents: number; quantity: number }[],
+  lines: readonly {
+    productId: string
+    category?: string
+    unitPriceCents: number
+    quantity: number
+    weightGrams?: number | null
+  }[],
 ) {
+  const delivery = cartDeliveryEstimate(
+    defaultShippingSettings(),
+    lines,
+    cartTotals(lines).subtotalCents,
+  )
   const summary = summarize(
-    promotionCartOf(lines, lines.length ? cartTotals(lines).shippingCents : null),
+    promotionCartOf(lines, delivery ? delivery.priceCents : null),
     NO_PROMOTIONS,
     { giftCard: null, storeCreditCents: 0 },
   )
@@ -28,6 +45,7 @@ export function cartPromotionData(
       payment: summary.payment,
     },
     appliedCode: null,
+    delivery,
   }
 }
 

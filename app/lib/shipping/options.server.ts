@@ -55,6 +55,8 @@ const KIND_ORDER: Record<ShippingOption['kind'], number> = {
   bobgo: 1,
   pickup: 2,
   collect: 3,
+  // Never beside the others: a cart of gift cards only has this one method.
+  email: 4,
 }
 
 /** Cheapest first; equal prices by kind (delivery first), then by name. */
@@ -186,13 +188,15 @@ export type ShippingChoice =
 
 /**
  * The method the shopper chose among `options` (as quoted for the posted address): the posted id,
- * or `standard` when none was posted (a form from before methods existed, or a script).
+ * or, when none was posted (a form from before methods existed, or a script), `standard`; for a
+ * cart of gift cards only, whose one method is `email`, that one.
  */
 export function resolveShippingChoice(
   options: readonly ShippingOption[],
   posted: string | null | undefined,
 ): ShippingChoice {
-  const id = posted?.trim() || STANDARD_METHOD_ID
+  const only = options.length === 1 && options[0]!.kind === 'email' ? options[0]!.id : null
+  const id = posted?.trim() || (only ?? STANDARD_METHOD_ID)
   const option = options.find((candidate) => candidate.id === id)
   return option ? { ok: true, option } : { ok: false, posted: id }
 }

@@ -32,10 +32,10 @@ export type ShippingSummary = {
 
 /**
  * Whether the parcel goes to the buyer's own address: not when it is collected in store or from a
- * pickup point (the order's address is then only the buyer's).
+ * pickup point, nor for gift cards only, emailed (the order's address is then only the buyer's).
  */
 export function deliversToBuyer(shipping: Pick<ShippingSummary, 'kind'>): boolean {
-  return shipping.kind !== 'collect' && shipping.kind !== 'pickup'
+  return shipping.kind !== 'collect' && shipping.kind !== 'pickup' && shipping.kind !== 'email'
 }
 
 /** An address as lines: street (and line 2), "suburb, city", "province, postal code". */

@@ -78,7 +78,8 @@ export type PickupPoint = {
   hours: string
 }
 
-export type ShippingMethodKind = 'standard' | 'collect' | 'pickup' | 'bobgo'
+/** `email`: a cart of gift cards only, nothing to send (email-delivery.ts). */
+export type ShippingMethodKind = 'standard' | 'collect' | 'pickup' | 'bobgo' | 'email'
 
 /**
  * A way to deliver this cart to this address, as checkout offers it. `id` is the posted value:
