@@ -127,6 +127,7 @@ export default function CheckoutPage() {
       lines: promotions.cartLines,
       subtotalCents: totals.subtotalCents,
       deliveryPriceCents: deliveryTotals.deliveryKnown ? deliveryTotals.shippingCents : null,
+      province: shipping.quote.province ?? null,
     },
     promotions.inputs,
     promotions.sources,

@@ -18,6 +18,7 @@ import {
 } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import type { Category } from '~/lib/admin/product-edit'
+import { PROVINCES } from '~/lib/data/types'
 import { discountFormValues } from '~/lib/admin/promotions'
 import { discountFormSchema } from '~/lib/promotions/fields'
 import type { Discount, DiscountKind } from '~/lib/promotions/types'
@@ -130,6 +131,25 @@ export function DiscountForm({
           rows={3}
           hint="Product ids as shown in Products, separated by commas, e.g. rooibos-tea, enamel-mug"
         />
+      </fieldset>
+
+      <fieldset
+        className={`field admin-fieldset admin-provinces${fields.provinces.errors?.length ? ' field--invalid' : ''}`}
+      >
+        <legend>Where (the delivery address’s province)</legend>
+        <p className="field__hint">
+          Nothing ticked: anywhere. Ticked, e.g. Gauteng for free delivery over R 600 in Gauteng:
+          the cart says it applies at checkout, which applies it to an address there.
+        </p>
+        {getCollectionProps(fields.provinces, {
+          type: 'checkbox',
+          options: [...PROVINCES],
+        }).map(({ key, ...box }) => (
+          <label key={key}>
+            <input {...box} /> {box.value}
+          </label>
+        ))}
+        <ErrorList id={fields.provinces.errorId} errors={fields.provinces.errors} />
       </fieldset>
 
       <fieldset className="admin-fieldset">

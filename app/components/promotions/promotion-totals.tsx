@@ -69,11 +69,13 @@ export function PromotionTotals({
               <span className="totals__why">{line.why}</span>
             </dt>
             <dd>
-              {line.amountCents > 0
-                ? `−${formatRand(line.amountCents)}`
-                : line.on === 'delivery'
-                  ? 'Free delivery'
-                  : formatRand(0)}
+              {line.pending
+                ? 'At checkout'
+                : line.amountCents > 0
+                  ? `−${formatRand(line.amountCents)}`
+                  : line.on === 'delivery'
+                    ? 'Free delivery'
+                    : formatRand(0)}
             </dd>
           </div>
         ))}

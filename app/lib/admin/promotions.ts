@@ -76,6 +76,7 @@ export function discountFormValues(discount: Discount | null) {
     minSpend: discount?.minSpendCents ? centsToRandsString(discount.minSpendCents) : '',
     categories: discount?.scope.categories ?? [],
     productIds: discount?.scope.productIds.join(', ') ?? '',
+    provinces: discount?.scope.provinces ?? [],
     startsAt: formatSastInput(discount?.startsAt ?? null, 'start'),
     endsAt: formatSastInput(discount?.endsAt ?? null, 'end'),
     usageLimit: discount?.usageLimit === null || !discount ? '' : String(discount.usageLimit),

@@ -291,7 +291,7 @@ export async function checkoutAction({
     paymentSources(context),
   ])
   const summary = summarize(
-    promotionCartOf(cart.lines, choice.option.priceCents),
+    promotionCartOf(cart.lines, choice.option.priceCents, delivery.address.province),
     inputs,
     paying.sources,
   )

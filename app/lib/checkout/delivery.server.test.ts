@@ -384,6 +384,7 @@ describe('delivery methods at checkout', () => {
     const partial = await quote({ ...CAPE_TOWN, postalCode: '' })
     expect(partial).toEqual({
       addressKnown: false,
+      province: null,
       selected: 'standard',
       options: [
         expect.objectContaining({ id: 'standard', priceCents: null }),

@@ -71,7 +71,12 @@ export async function quoteDelivery(input: QuoteInput): Promise<Quoted> {
   if (input.lines.length > 0 && !needsDelivery(input.lines)) {
     const email = emailOption()
     return {
-      quote: { addressKnown: true, options: [optionView(email)], selected: email.id },
+      quote: {
+        addressKnown: true,
+        province: input.address?.province ?? null,
+        options: [optionView(email)],
+        selected: email.id,
+      },
       options: [email],
     }
   }
@@ -89,7 +94,12 @@ export async function quoteDelivery(input: QuoteInput): Promise<Quoted> {
     const views = [standard, ...collect.map(optionView)]
     const wanted = views.find((view) => view.id === input.wanted)
     return {
-      quote: { addressKnown: false, options: views, selected: wanted?.id ?? STANDARD_METHOD_ID },
+      quote: {
+        addressKnown: false,
+        province: null,
+        options: views,
+        selected: wanted?.id ?? STANDARD_METHOD_ID,
+      },
       options: collect,
     }
   }
@@ -106,6 +116,7 @@ export async function quoteDelivery(input: QuoteInput): Promise<Quoted> {
   return {
     quote: {
       addressKnown: true,
+      province: input.address.province,
       options: options.map(optionView),
       selected: wanted?.id ?? options[0]!.id,
     },

@@ -23,6 +23,11 @@ export type DeliveryOptionView = {
 export type DeliveryQuote = {
   /** Whether the options were worked out for an address (else only those no address changes). */
   addressKnown: boolean
+  /**
+   * The address's province when known: the summary judges a discount for some provinces by it
+   * (absent or null: not known yet, such a discount applies "at checkout").
+   */
+  province?: string | null
   /** Cheapest first. */
   options: DeliveryOptionView[]
   /** The method checked: the shopper's choice when it still applies, else the cheapest. */

@@ -582,6 +582,7 @@ describe('a cart of gift cards only', () => {
     const page = await b.checkoutPage()
     expect(page.delivery).toEqual({
       addressKnown: true,
+      province: null,
       options: [
         expect.objectContaining({
           id: 'email',
@@ -637,5 +638,62 @@ describe('a cart of gift cards only', () => {
     expect(cart.summary.lines.map((line) => line.amountCents)).toEqual([13_00])
     const page = await b.checkoutPage()
     expect(page.delivery.options.map((option) => option.kind)).not.toContain('email')
+  })
+})
+
+describe('an automatic offer for one province', () => {
+  it('free delivery over R 600 in Gauteng: the cart says at checkout, checkout applies it to a Gauteng address only', async () => {
+    const gauteng = await discount({
+      automatic: true,
+      kind: 'free_shipping',
+      value: 0,
+      minSpendCents: 600_00,
+      scope: { categories: [], productIds: [], provinces: ['Gauteng'] },
+    })
+    try {
+      const b = browser()
+      await b.add('biltong', 3)
+      const cart = await b.cartPage()
+      expect(plain(cart.summary.lines)).toEqual([
+        expect.objectContaining({
+          label: 'Offer: free delivery in Gauteng',
+          amountCents: 0,
+          pending: true,
+          why: 'Applied automatically: free delivery at checkout, for delivery to Gauteng (your items come to R 750,00, at least the R 600,00 minimum)',
+        }),
+      ])
+      // The delivery estimate is still to pay on the cart.
+      expect(cart.summary.totals.totalCents).toBe(750_00 + cart.delivery!.priceCents)
+
+      // Delivered to Pretoria (Gauteng): free.
+      const { order } = await placeOrder(b)
+      expect(order.shippingAddress.province).toBe('Gauteng')
+      expect(order.discounts).toEqual([
+        expect.objectContaining({
+          discountId: gauteng.id,
+          on: 'delivery',
+          amountCents: order.shippingCents,
+        }),
+      ])
+      expect(order.totalCents).toBe(750_00)
+
+      // Delivered to Cape Town: the delivery is paid.
+      const elsewhere = browser()
+      await elsewhere.add('biltong', 3)
+      const response = (await elsewhere.checkout({
+        ...details,
+        suburb: 'Gardens',
+        city: 'Cape Town',
+        province: 'Western Cape',
+        postalCode: '8001',
+      })) as Response
+      const id = response.headers.get('Location')!.split('/').pop()!
+      const capeOrder = (await store.orders.get(id))!
+      expect(capeOrder.discounts).toEqual([])
+      expect(capeOrder.totalCents).toBe(750_00 + capeOrder.shippingCents)
+      expect(capeOrder.shippingCents).toBeGreaterThan(0)
+    } finally {
+      await store.discounts.setActive(gauteng.id, false, STAFF)
+    }
   })
 })

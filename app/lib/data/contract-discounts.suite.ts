@@ -174,6 +174,43 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
         await expect(store.discounts.list({ offset: -1, limit: 3 })).rejects.toThrow(RangeError)
       })
 
+      it('keeps the provinces an offer is for, drops them when none are left, and refuses an unknown one', async () => {
+        const gauteng = await store.discounts.create(
+          offerDraft({
+            kind: 'free_shipping',
+            value: 0,
+            minSpendCents: 600_00,
+            scope: { categories: [], productIds: [], provinces: ['Gauteng', 'Gauteng'] },
+          }),
+          STAFF,
+        )
+        expect(gauteng.scope).toEqual({ categories: [], productIds: [], provinces: ['Gauteng'] })
+        expect(await store.discounts.get(gauteng.id)).toEqual(gauteng)
+        expect(await store.discounts.listAutomatic()).toContainEqual(gauteng)
+        const anywhere = await store.discounts.update(
+          gauteng.id,
+          offerDraft({ kind: 'free_shipping', value: 0, minSpendCents: 600_00 }),
+          STAFF,
+        )
+        expect(anywhere?.scope).toEqual({ categories: [], productIds: [] })
+        expect((await store.discounts.get(gauteng.id))?.scope).toEqual({
+          categories: [],
+          productIds: [],
+        })
+        await expect(
+          store.discounts.create(
+            offerDraft({
+              scope: {
+                categories: [],
+                productIds: [],
+                provinces: ['Atlantis' as 'Gauteng'],
+              },
+            }),
+            STAFF,
+          ),
+        ).rejects.toThrow(RangeError)
+      })
+
       it('lists the automatic offers switched on, oldest first; switching is idempotent', async () => {
         const pantry = await store.discounts.create(
           offerDraft({

@@ -11,7 +11,7 @@ import {
 
 import { emailKey, iso } from './rules.server'
 import type { DiscountCustomer } from './store'
-import type { Cents, OrderDraft } from './types'
+import { PROVINCES, type Cents, type OrderDraft, type Province } from './types'
 
 /*
  * What both adapters apply to discounts, gift cards and store credit inside their transactions
@@ -69,6 +69,9 @@ export function checkDiscountDraft(draft: DiscountDraft): DiscountDraft {
     value = draft.value
   }
   if (draft.minSpendCents !== null) wholeCents('A minimum spend', draft.minSpendCents, 0)
+  const provinces = ids(draft.scope.provinces ?? []) as Province[]
+  const unknown = provinces.find((province) => !PROVINCES.includes(province))
+  if (unknown !== undefined) throw new RangeError(`Unknown province "${unknown}"`)
   const startsAt = draft.startsAt === null ? null : iso(draft.startsAt)
   const endsAt = draft.endsAt === null ? null : iso(draft.endsAt)
   if (startsAt !== null && endsAt !== null && endsAt <= startsAt) {
@@ -79,7 +82,12 @@ export function checkDiscountDraft(draft: DiscountDraft): DiscountDraft {
     kind: draft.kind,
     value,
     minSpendCents: draft.minSpendCents,
-    scope: { categories: ids(draft.scope.categories), productIds: ids(draft.scope.productIds) },
+    // Kept inside the scope (a JSON column, a map field): no migration. Absent when anywhere.
+    scope: {
+      categories: ids(draft.scope.categories),
+      productIds: ids(draft.scope.productIds),
+      ...(provinces.length > 0 ? { provinces } : {}),
+    },
     startsAt,
     endsAt,
     usageLimit: limit('A usage limit', draft.usageLimit),

@@ -100,6 +100,20 @@ describe('the /admin/discounts form', () => {
     })
   })
 
+  it('takes the provinces ticked as where it applies (none: anywhere), refusing any other', () => {
+    expect(
+      value({ ...base, kind: 'free_shipping', value: '', minSpend: '600', provinces: 'Gauteng' })
+        .scope,
+    ).toEqual({ categories: [], productIds: [], provinces: ['Gauteng'] })
+    expect(
+      value({ ...base, provinces: ['Gauteng', 'Limpopo', 'Gauteng'] }).scope.provinces,
+    ).toEqual(['Gauteng', 'Limpopo'])
+    expect(value(base).scope.provinces).toBeUndefined()
+    expect(errors({ ...base, provinces: ['Gauteng', 'Atlantis'] })).toMatchObject({
+      'provinces[1]': ['Tick provinces from the list of the nine'],
+    })
+  })
+
   it('takes one ticked category as a list', () => {
     expect(value({ ...base, categories: 'pantry' }).scope.categories).toEqual(['pantry'])
   })

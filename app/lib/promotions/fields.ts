@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { checkbox, EMAIL_MAX, optionalText, PRODUCT_ID_PATTERN, randsAmount } from '~/lib/fields'
+import { PROVINCES, type Province } from '~/lib/data/types'
 import { formatRand, parseRandsToCents } from '~/lib/money'
 
 import { GIFT_CARD_CODE_LENGTH, isGiftCardCode, normalizeGiftCardCode } from './gift-cards'
@@ -94,6 +95,18 @@ const categories = z
   .optional()
   .transform((list) => [...new Set(list ?? [])])
 
+const PROVINCE_ASK = 'Tick provinces from the list of the nine'
+/** Where the discount applies: the delivery address's province, ticked; none ticked: anywhere. */
+const provinces = z
+  .array(
+    z
+      .string({ invalid_type_error: PROVINCE_ASK })
+      .refine((value): value is Province => PROVINCES.includes(value as Province), PROVINCE_ASK),
+  )
+  .max(PROVINCES.length, PROVINCE_ASK)
+  .optional()
+  .transform((list) => [...new Set((list ?? []) as Province[])])
+
 /** Product ids in one text field, separated by commas, spaces or new lines. */
 const productIds = z
   .string({ invalid_type_error: 'Write product ids separated by commas' })
@@ -138,6 +151,7 @@ export const discountFormSchema = z
       .transform((cents) => cents ?? null),
     categories,
     productIds,
+    provinces,
     startsAt: sastInstant('start'),
     endsAt: sastInstant('end'),
     usageLimit: usesLimit(
@@ -188,7 +202,11 @@ export const discountFormSchema = z
       kind: form.kind,
       value,
       minSpendCents: form.minSpend,
-      scope: { categories: form.categories, productIds: form.productIds },
+      scope: {
+        categories: form.categories,
+        productIds: form.productIds,
+        ...(form.provinces.length > 0 ? { provinces: form.provinces } : {}),
+      },
       startsAt: form.startsAt,
       endsAt: form.endsAt,
       usageLimit: form.usageLimit,

@@ -470,6 +470,7 @@ describe('refusals in plain words', () => {
       'empty_cart',
       'not_for_these_products',
       'below_minimum',
+      'not_for_this_address',
     ])
   })
 })
@@ -850,5 +851,67 @@ describe('gift cards are never discounted', () => {
     expect(result.lines).toEqual([])
     expect(result.totals.totalCents).toBe(50000)
     expect(result.codeRefusal?.message).toContain('your cart holds only gift cards')
+  })
+})
+
+describe('a discount for some provinces (the delivery address)', () => {
+  // "Free delivery over R 600 in Gauteng", the issue's own example.
+  const gauteng = offer({
+    id: 'gp-free',
+    kind: 'free_shipping',
+    value: 0,
+    minSpendCents: 600_00,
+    scope: { categories: [], productIds: [], provinces: ['Gauteng'] },
+  })
+  const big = line('enamel-mug', 'homeware', 700_00)
+  const at = (province: string | null, delivery: number | null = 89_00) => ({
+    ...cart([big], delivery),
+    province,
+  })
+
+  it('on the cart, which knows no address, applies at checkout and takes nothing yet', () => {
+    const result = applyPromotions(cart([big], 89_00), { automatic: [gauteng] }, ctx)
+    expect(result.lines).toHaveLength(1)
+    expect(result.lines[0]).toMatchObject({
+      label: 'Offer: free delivery in Gauteng',
+      amountCents: 0,
+      pending: true,
+    })
+    expect(result.lines[0]!.why).toBe(
+      nb(
+        'Applied automatically: free delivery at checkout, for delivery to Gauteng (your items come to R_700,00, at least the R_600,00 minimum)',
+      ),
+    )
+    expect(result.totals.totalCents).toBe(700_00 + 89_00)
+    expect(result.totals.freeDelivery).toBe(false)
+  })
+
+  it('at checkout, makes delivery to Gauteng free', () => {
+    const result = applyPromotions(at('Gauteng'), { automatic: [gauteng] }, ctx)
+    expect(result.lines[0]).toMatchObject({ amountCents: 89_00, on: 'delivery' })
+    expect(result.lines[0]!.pending).toBeUndefined()
+    expect(result.lines[0]!.why).toContain(
+      nb('your R_89,00 delivery is free, for delivery to Gauteng'),
+    )
+    expect(result.totals.totalCents).toBe(700_00)
+  })
+
+  it('refuses an address elsewhere, saying where it is for (a code stays: the address may change)', () => {
+    expect(applyPromotions(at('Western Cape'), { automatic: [gauteng] }, ctx).lines).toEqual([])
+    const code10 = code({
+      scope: { categories: [], productIds: [], provinces: ['Gauteng', 'Limpopo'] },
+    })
+    expect(refusal(code10, at('Western Cape'))).toEqual({
+      reason: 'not_for_this_address',
+      message:
+        'Code SAVE10 is only for delivery to Gauteng or Limpopo; your address is in Western Cape',
+    })
+    expect(dependsOnCart('not_for_this_address')).toBe(true)
+    expect(amountOf(code10, at('Limpopo'))).toBe(70_00)
+  })
+
+  it('still needs its minimum spend, whatever the province', () => {
+    const small = { ...cart([line('fig-jam', 'pantry', 500_00)], 89_00), province: 'Gauteng' }
+    expect(refusal(gauteng, small).reason).toBe('below_minimum')
   })
 })

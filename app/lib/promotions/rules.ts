@@ -49,6 +49,11 @@ export type PromotionCart = {
   subtotalCents: Cents
   /** The chosen delivery method's price; null while none is chosen (the cart page). */
   deliveryPriceCents: Cents | null
+  /**
+   * The delivery address's province; absent or null while no address is known (the cart page):
+   * a discount for some provinces then applies "at checkout", taking nothing yet.
+   */
+  province?: string | null
 }
 
 /** What the rules need besides the cart; the page reads it from the clock and the store. */
@@ -63,8 +68,11 @@ export type PromotionContext = {
   totalUses?: Readonly<Record<string, number>>
 }
 
-/** A discount line of the cart, checkout and order, with the reason it applies. */
-export type PromotionLine = AppliedDiscount & { why: string }
+/**
+ * A discount line of the cart, checkout and order, with the reason it applies. `pending`: a
+ * discount for some provinces while no address is known: it takes nothing until checkout.
+ */
+export type PromotionLine = AppliedDiscount & { why: string; pending?: boolean }
 
 export type DiscountEvaluation =
   { ok: true; applied: PromotionLine } | ({ ok: false } & DiscountRefusal)
@@ -112,7 +120,10 @@ export function normalizeDiscountCode(input: string): string {
  */
 export function dependsOnCart(reason: DiscountRefusalReason): boolean {
   return (
-    reason === 'empty_cart' || reason === 'not_for_these_products' || reason === 'below_minimum'
+    reason === 'empty_cart' ||
+    reason === 'not_for_these_products' ||
+    reason === 'below_minimum' ||
+    reason === 'not_for_this_address'
   )
 }
 
@@ -120,6 +131,22 @@ export function dependsOnCart(reason: DiscountRefusalReason): boolean {
 
 function isScoped(scope: DiscountScope): boolean {
   return scope.categories.length > 0 || scope.productIds.length > 0
+}
+
+/** The provinces a discount is for; empty: anywhere. */
+function provincesOf(discount: Discount): readonly string[] {
+  return discount.scope.provinces ?? []
+}
+
+/** "Gauteng", "Gauteng or Western Cape", "Gauteng, Limpopo or Western Cape". */
+export function provinceList(provinces: readonly string[]): string {
+  if (provinces.length <= 1) return provinces.join('')
+  return `${provinces.slice(0, -1).join(', ')} or ${provinces[provinces.length - 1]}`
+}
+
+/** Whether the cart's province is not known yet (the cart page; checkout before an address). */
+function addressUnknown(cart: PromotionCart): boolean {
+  return cart.province === undefined || cart.province === null || cart.province === ''
 }
 
 /** Whether a discount may take anything off the line: every line but a gift card's. */
@@ -265,6 +292,13 @@ function judge(
         : `${name} needs a spend of ${min} or more; ${itemsWord(cart)} come to ${formatRand(spent)} (add ${more} more)`,
     )
   }
+  const provinces = provincesOf(discount)
+  if (provinces.length > 0 && !addressUnknown(cart) && !provinces.includes(cart.province!)) {
+    return refuse(
+      'not_for_this_address',
+      `${name} is only for delivery to ${provinceList(provinces)}; your address is in ${cart.province}`,
+    )
+  }
   return null
 }
 
@@ -340,17 +374,36 @@ function clampPercent(value: number): number {
   return Math.min(100, Math.max(0, Math.round(value)))
 }
 
-/** The line's label: "Code SAVE10: 10% off", "Offer: free delivery". */
+/** The line's label: "Code SAVE10: 10% off", "Offer: free delivery", "Offer: free delivery in Gauteng". */
 export function discountLabel(discount: Discount): string {
+  const provinces = provincesOf(discount)
+  const where = provinces.length > 0 ? ` in ${provinceList(provinces)}` : ''
   return discount.code
-    ? `Code ${discount.code}: ${describe(discount)}`
-    : `Offer: ${describe(discount)}`
+    ? `Code ${discount.code}: ${describe(discount)}${where}`
+    : `Offer: ${describe(discount)}${where}`
 }
 
-type Taken = { amountCents: number; on: 'items' | 'delivery'; detail: string; useful: boolean }
+type Taken = {
+  amountCents: number
+  on: 'items' | 'delivery'
+  detail: string
+  useful: boolean
+  pending?: boolean
+}
 
 /** Takes the discount off what is left (mutating it) and says how much and how. */
 function take(discount: Discount, cart: PromotionCart, remaining: Remaining): Taken {
+  const provinces = provincesOf(discount)
+  if (provinces.length > 0 && addressUnknown(cart)) {
+    // Nothing yet: whether it applies depends on the address checkout asks for.
+    return {
+      amountCents: 0,
+      on: discount.kind === 'free_shipping' ? 'delivery' : 'items',
+      detail: `${describe(discount)} at checkout, for delivery to ${provinceList(provinces)}`,
+      useful: true,
+      pending: true,
+    }
+  }
   if (discount.kind === 'free_shipping') {
     if (remaining.deliveryFree) {
       return { amountCents: 0, on: 'delivery', detail: 'delivery is already free', useful: false }
@@ -409,6 +462,9 @@ function lineOf(discount: Discount, cart: PromotionCart, taken: Taken): Promotio
           scopeCents(discount, cart),
         )}, at least the ${formatRand(discount.minSpendCents)} minimum)`
       : ''
+  const provinces = provincesOf(discount)
+  const where =
+    provinces.length > 0 && !taken.pending ? `, for delivery to ${provinceList(provinces)}` : ''
   return {
     discountId: discount.id,
     code: discount.code,
@@ -416,7 +472,8 @@ function lineOf(discount: Discount, cart: PromotionCart, taken: Taken): Promotio
     label: discountLabel(discount),
     amountCents: taken.amountCents,
     on: taken.on,
-    why: `${source}: ${taken.detail}${min}`,
+    why: `${source}: ${taken.detail}${where}${min}`,
+    ...(taken.pending ? { pending: true } : {}),
   }
 }
 
@@ -523,6 +580,7 @@ export function applyPromotions(
 
 /** A line as the order keeps it (the why is for the page). */
 export function snapshot(line: PromotionLine): AppliedDiscount {
+  // A pending line takes nothing; placing an order always knows the address.
   const { discountId, code, kind, label, amountCents, on } = line
   return { discountId, code, kind, label, amountCents, on }
 }

@@ -49,7 +49,10 @@ export type PromotionSummary = {
   payment: PaymentSplit
 }
 
-/** The cart as the rules read it: each line's product, category, price and quantity. */
+/**
+ * The cart as the rules read it: each line's product, category, price and quantity, the delivery
+ * price, and the delivery address's province once known (a discount for some provinces waits for it).
+ */
 export function promotionCartOf(
   lines: readonly {
     productId: string
@@ -58,6 +61,7 @@ export function promotionCartOf(
     quantity: number
   }[],
   deliveryPriceCents: Cents | null,
+  province: string | null = null,
 ): PromotionCart {
   const cartLines: PromotionCartLine[] = lines.map((line) => ({
     productId: line.productId,
@@ -69,6 +73,7 @@ export function promotionCartOf(
     lines: cartLines,
     subtotalCents: cartLines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0),
     deliveryPriceCents,
+    province,
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Cents } from '~/lib/data/types'
+import type { Cents, Province } from '~/lib/data/types'
 
 /*
  * Promotions' shared vocabulary (docs/contracts.md "Promotions and gift cards"): discount codes and
@@ -21,6 +21,12 @@ export type DiscountScope = {
   /** Category slugs, e.g. "pantry". */
   categories: string[]
   productIds: string[]
+  /**
+   * Where: the delivery address must be in one of these provinces ("free delivery over R 600 in
+   * Gauteng"); absent or empty: anywhere. Not an item scope: the cart, which knows no address, shows
+   * such a discount as applying at checkout; checkout judges it by the address's province.
+   */
+  provinces?: Province[]
 }
 
 /** A discount code staff made, or an automatic offer (the same rules without a code). */
@@ -91,6 +97,7 @@ export const DISCOUNT_REFUSALS = [
   'empty_cart',
   'not_for_these_products',
   'below_minimum',
+  'not_for_this_address',
 ] as const
 export type DiscountRefusalReason = (typeof DISCOUNT_REFUSALS)[number]
 
