@@ -133,6 +133,12 @@ export default function CheckoutPage() {
     promotions.sources,
   )
   const payfastCents = summary.payment.payfastCents
+  const paidOtherwise = summary.payment.giftCardCents + summary.payment.storeCreditCents
+  // Nothing left for PayFast once the delivery is priced: the order is placed and paid at once.
+  // Before the address prices it (a guest without JavaScript), a card or credit that already pays
+  // for every item is placed first too: PayFast is asked only for a delivery it does not cover.
+  const paidInFull = deliveryTotals.deliveryKnown && payfastCents === 0
+  const itemsPaid = !deliveryTotals.deliveryKnown && paidOtherwise > 0 && payfastCents === 0
   const submitting = useIsPending()
   const [form, fields] = useForm<
     z.input<typeof checkoutFormSchema>,
@@ -223,15 +229,19 @@ export default function CheckoutPage() {
               <button type="submit" className="button" disabled={submitting || hasProblems}>
                 {submitting
                   ? 'Placing your order…'
-                  : deliveryTotals.deliveryKnown && payfastCents === 0
+                  : paidInFull || itemsPaid
                     ? 'Place order'
                     : 'Pay with PayFast'}
               </button>
             </div>
             <p className="field__hint">
-              {deliveryTotals.deliveryKnown && payfastCents === 0
-                ? 'Your gift card and store credit pay for all of it: nothing is left to pay with PayFast.'
-                : "You will pay on PayFast's secure page and come back here afterwards."}
+              {paidInFull
+                ? summary.totals.totalCents === 0
+                  ? 'Nothing is left to pay.'
+                  : 'Your gift card and store credit pay for all of it: nothing is left to pay with PayFast.'
+                : itemsPaid
+                  ? 'Your gift card and store credit pay for your items; any delivery they do not cover is paid with PayFast after you place the order.'
+                  : "You will pay on PayFast's secure page and come back here afterwards."}
             </p>
           </Form>
         </div>

@@ -236,4 +236,60 @@ describe('/checkout promotions', () => {
       'giftCardCode',
     )
   })
+  it('without JS: the button says Place order when the gift card pays all, Pay with PayFast when not', () => {
+    /** Checkout with a card worth `cents`, the delivery as quoted. */
+    const withCard = (cents: number, delivery: DeliveryQuote) => {
+      const base = checkoutData()
+      return {
+        ...base,
+        delivery,
+        promotions: {
+          ...base.promotions,
+          inputs: NO_PROMOTIONS,
+          sources: {
+            giftCard: { maskedCode: '••••-••••-••••-PQRS', availableCents: cents },
+            storeCreditCents: 0,
+          },
+        },
+      }
+    }
+    const standard = { ...quote, selected: 'standard' }
+    const button = () => screen.getByRole('button', { name: /Place order|Pay with PayFast/ })
+
+    // The total is known (R 130 and R 99 delivery) and the R 300 card pays it all.
+    const known = renderRouteWithoutJs(CheckoutPage, {
+      url: '/checkout',
+      loaderData: withCard(300_00, standard),
+    })
+    expect(button()).toHaveTextContent('Place order')
+    expect(
+      screen.getByText(
+        'Your gift card and store credit pay for all of it: nothing is left to pay with PayFast.',
+      ),
+    ).toBeInTheDocument()
+    known.unmount()
+
+    // R 200 pays the items but not all of R 229: PayFast is asked for the rest.
+    const short = renderRouteWithoutJs(CheckoutPage, {
+      url: '/checkout',
+      loaderData: withCard(200_00, standard),
+    })
+    expect(button()).toHaveTextContent('Pay with PayFast')
+    short.unmount()
+
+    // A guest's delivery is not priced yet: a card paying every item still places the order first.
+    const unpriced: DeliveryQuote = {
+      addressKnown: false,
+      selected: 'standard',
+      options: [{ ...quote.options[1]!, priceCents: null, estimate: null }],
+    }
+    renderRouteWithoutJs(CheckoutPage, {
+      url: '/checkout',
+      loaderData: withCard(200_00, unpriced),
+    })
+    expect(button()).toHaveTextContent('Place order')
+    expect(
+      screen.getByText(/pay for your items; any delivery they do not cover is paid with PayFast/),
+    ).toBeInTheDocument()
+  })
 })
