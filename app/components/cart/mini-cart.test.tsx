@@ -17,7 +17,13 @@ import { AddToCartForm } from './add-to-cart-form'
 const rand = (cents: number) => formatRand(cents).replace(/\s/g, ' ')
 
 /** A product card, and stand-ins for the /cart action and the /api/cart resource as the real ones answer. */
-function renderCard({ stock = 4 }: { stock?: number } = {}) {
+function renderCard({
+  stock = 4,
+  discounts = [],
+}: {
+  stock?: number
+  discounts?: { discountId: string; label: string; amountCents: number }[]
+} = {}) {
   const posted: Record<string, FormDataEntryValue>[] = []
   const line: CartViewLine = {
     productId: 'rooibos',
@@ -70,7 +76,12 @@ function renderCard({ stock = 4 }: { stock?: number } = {}) {
     },
     {
       path: '/api/cart',
-      loader: () => ({ lines: [{ ...line }], totals: cartTotals([line]), hasProblems: false }),
+      loader: () => ({
+        lines: [{ ...line }],
+        totals: cartTotals([line]),
+        hasProblems: false,
+        discounts,
+      }),
     },
     { path: '/cart', Component: () => <h1>Cart page</h1> },
   ])
@@ -118,6 +129,15 @@ describe('the mini-cart', () => {
       'href',
       '/checkout',
     )
+  })
+
+  it('shows each discount off the items under the subtotal, as the cart judges it', async () => {
+    const { user } = renderCard({
+      discounts: [{ discountId: 'd-1', label: 'Code SAVE10: 10% off', amountCents: 28_50 }],
+    })
+    const { dialog } = await addByKeyboard(user)
+    const label = await within(dialog).findByText('Code SAVE10: 10% off')
+    expect(label.nextElementSibling).toHaveTextContent(`−${rand(28_50)}`)
   })
 
   it('Escape closes it and puts focus back on the button that added', async () => {

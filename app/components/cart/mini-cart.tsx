@@ -41,7 +41,10 @@ export function MiniCart({
   onClose: () => void
   returnFocusTo: RefObject<HTMLElement | null>
 }) {
-  const cart = useFetcher<CartView>({ key: 'mini-cart' })
+  // `discounts`: what /api/cart says comes off the items (the code's and the offer's lines).
+  const cart = useFetcher<
+    CartView & { discounts?: { discountId: string; label: string; amountCents: number }[] }
+  >({ key: 'mini-cart' })
   const dialog = useRef<HTMLDivElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
   const titleId = useId()
@@ -165,6 +168,12 @@ export function MiniCart({
               <dt>Subtotal</dt>
               <dd>{formatRand(view.totals.subtotalCents)}</dd>
             </dl>
+            {(view.discounts ?? []).map((discount) => (
+              <dl key={discount.discountId} className="mini-cart__subtotal mini-cart__discount">
+                <dt>{discount.label}</dt>
+                <dd>−{formatRand(discount.amountCents)}</dd>
+              </dl>
+            ))}
             <FreeDeliveryProgress subtotalCents={view.totals.subtotalCents} />
           </>
         )}
