@@ -24,7 +24,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  use: { baseURL, trace: 'retain-on-failure' },
+  // No traces: recording one for every test (to keep the failures') cost a quarter of the run's
+  // CPU. To see a failing spec step by step, run it again with `--trace on`.
+  use: { baseURL, trace: 'off' },
   projects: [
     { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
     { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
