@@ -10,6 +10,7 @@ import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
 import { cartTotals } from '~/lib/cart/rules'
 import type { DeliveryQuote } from '~/lib/checkout/delivery'
 import { promotionFormSchema } from '~/lib/promotions/fields'
+import { storedDiscount } from '~/lib/promotions/promotions.test-helper'
 import { NO_PROMOTIONS, cartPromotionData } from '~/lib/promotions/summary.test-helper'
 import { promotionCartOf, summarize } from '~/lib/promotions/summary'
 import type { Discount } from '~/lib/promotions/types'
@@ -39,25 +40,13 @@ const rusks = {
 }
 
 function code(over: Partial<Discount>): Discount {
-  return {
+  return storedDiscount({
     id: 'd-1',
     code: 'SAVE10',
-    kind: 'percent',
-    value: 10,
-    minSpendCents: null,
-    scope: { categories: [], productIds: [] },
-    startsAt: null,
-    endsAt: null,
-    usageLimit: null,
-    perCustomerLimit: null,
-    automatic: false,
-    active: true,
-    uses: 0,
-    discountGivenCents: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...over,
-  }
+  })
 }
 
 /** A term's value in the totals. */

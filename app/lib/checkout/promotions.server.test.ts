@@ -14,6 +14,7 @@ import { giftCardsAfterPayment } from '~/lib/orders/gift-card-products.server'
 import { handleItn } from '~/lib/payfast/itn.server'
 import { markPaidOrderForBobgo } from '~/lib/shipping/bobgo-sync.server'
 import { itnParamString, signParamString } from '~/lib/payfast/signature.server'
+import { discountDraft } from '~/lib/promotions/promotions.test-helper'
 import type { DiscountDraft } from '~/lib/promotions/types'
 import { getToast } from '~/lib/toast.server'
 import { action as cartRouteAction, loader as cartLoader } from '~/routes/cart'
@@ -39,23 +40,7 @@ vi.mock('~/lib/data/index.server', async (importOriginal) => {
 const STAFF = { by: 'nomsa@shop.example.co.za' }
 
 function discount(over: Partial<DiscountDraft>) {
-  return store.discounts.create(
-    {
-      code: null,
-      kind: 'percent',
-      value: 10,
-      minSpendCents: null,
-      scope: { categories: [], productIds: [] },
-      startsAt: null,
-      endsAt: null,
-      usageLimit: null,
-      perCustomerLimit: null,
-      automatic: false,
-      active: true,
-      ...over,
-    },
-    STAFF,
-  )
+  return store.discounts.create(discountDraft({ code: null, ...over }), STAFF)
 }
 
 let customerCookie = ''

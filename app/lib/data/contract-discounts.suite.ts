@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { orderMoves } from '~/lib/orders/orders.test-helper'
+import { discountDraft, offerDraft } from '~/lib/promotions/promotions.test-helper'
 import { discountLabel } from '~/lib/promotions/rules'
 import type { AppliedDiscount, Discount, DiscountDraft } from '~/lib/promotions/types'
 
@@ -23,26 +24,6 @@ import type { Order, OrderDraft } from './types'
 const T0 = '2025-11-28T08:00:00.000Z'
 const minutes = (n: number) => new Date(Date.parse(T0) + n * 60_000).toISOString()
 const STAFF = { by: 'nomsa@shop.example.co.za' }
-
-/** A code for 10% off everything, with no limits, unless told. */
-const codeDraft = (more: Partial<DiscountDraft> = {}): DiscountDraft => ({
-  code: 'SAVE10',
-  kind: 'percent',
-  value: 10,
-  minSpendCents: null,
-  scope: { categories: [], productIds: [] },
-  startsAt: null,
-  endsAt: null,
-  usageLimit: null,
-  perCustomerLimit: null,
-  automatic: false,
-  active: true,
-  ...more,
-})
-
-/** An automatic offer (no code) of R 20 off, unless told. */
-const offerDraft = (more: Partial<DiscountDraft> = {}): DiscountDraft =>
-  codeDraft({ code: null, automatic: true, kind: 'amount', value: 2_000, ...more })
 
 /** The discount's line on an order, as checkout snapshots it. */
 const applied = (discount: Discount, amountCents: number): AppliedDiscount => ({
@@ -98,9 +79,9 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
 
     describe('codes and offers', () => {
       it('keeps a code upper-case, with no uses yet, and finds it in any case', async () => {
-        const created = await store.discounts.create(codeDraft({ code: ' save10 ' }), STAFF)
+        const created = await store.discounts.create(discountDraft({ code: ' save10 ' }), STAFF)
         expect(created).toEqual({
-          ...codeDraft(),
+          ...discountDraft(),
           id: created.id,
           code: 'SAVE10',
           uses: 0,
@@ -118,13 +99,15 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
       })
 
       it('refuses a code another discount has, in any case, and keeps the first', async () => {
-        const first = await store.discounts.create(codeDraft(), STAFF)
-        const error = await refusal(store.discounts.create(codeDraft({ code: 'Save10' }), STAFF))
+        const first = await store.discounts.create(discountDraft(), STAFF)
+        const error = await refusal(
+          store.discounts.create(discountDraft({ code: 'Save10' }), STAFF),
+        )
         expect(error).toBeInstanceOf(DuplicateDiscountCodeError)
         expect((error as DuplicateDiscountCodeError).code).toBe('SAVE10')
-        const other = await store.discounts.create(codeDraft({ code: 'WINTER' }), STAFF)
+        const other = await store.discounts.create(discountDraft({ code: 'WINTER' }), STAFF)
         await expect(
-          store.discounts.update(other.id, codeDraft({ code: 'save10' }), STAFF),
+          store.discounts.update(other.id, discountDraft({ code: 'save10' }), STAFF),
         ).rejects.toBeInstanceOf(DuplicateDiscountCodeError)
         expect(await store.discounts.getByCode('save10')).toEqual(first)
         expect(await store.discounts.getByCode('winter')).toEqual(other)
@@ -132,12 +115,12 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
       })
 
       it('updates the fields, moving the code, and keeps the uses and the creation time', async () => {
-        const created = await store.discounts.create(codeDraft(), STAFF)
+        const created = await store.discounts.create(discountDraft(), STAFF)
         await place(discounted(created))
         clock.set(minutes(10))
         const updated = await store.discounts.update(
           created.id,
-          codeDraft({ code: 'SAVE15', value: 15, usageLimit: 100, minSpendCents: 50_000 }),
+          discountDraft({ code: 'SAVE15', value: 15, usageLimit: 100, minSpendCents: 50_000 }),
           { by: 'pieter@shop.example.co.za' },
         )
         expect(updated).toEqual({
@@ -153,16 +136,16 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
         expect(await store.discounts.getByCode('SAVE15')).toEqual(updated)
         expect(await store.discounts.getByCode('SAVE10')).toBeNull()
         // The old code is free for another discount.
-        const again = await store.discounts.create(codeDraft(), STAFF)
+        const again = await store.discounts.create(discountDraft(), STAFF)
         expect(await store.discounts.getByCode('save10')).toEqual(again)
-        expect(await store.discounts.update('no-such-discount', codeDraft(), STAFF)).toBeNull()
+        expect(await store.discounts.update('no-such-discount', discountDraft(), STAFF)).toBeNull()
       })
 
       it('lists codes and offers newest first, a page at a time, with the total', async () => {
         const made: Discount[] = []
         for (const [i, code] of ['A-ONE', 'B-TWO', 'C-THREE'].entries()) {
           clock.set(minutes(i))
-          made.push(await store.discounts.create(codeDraft({ code }), STAFF))
+          made.push(await store.discounts.create(discountDraft({ code }), STAFF))
         }
         clock.set(minutes(3))
         made.push(await store.discounts.create(offerDraft(), STAFF))
@@ -226,7 +209,7 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
           STAFF,
         )
         await store.discounts.create(offerDraft({ active: false }), STAFF)
-        await store.discounts.create(codeDraft(), STAFF)
+        await store.discounts.create(discountDraft(), STAFF)
         expect(await store.discounts.listAutomatic()).toEqual([pantry, delivery])
 
         clock.set(minutes(5))
@@ -258,14 +241,14 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
         ]
         for (const more of bad) {
           await expect(
-            store.discounts.create(codeDraft(more), STAFF),
+            store.discounts.create(discountDraft(more), STAFF),
             JSON.stringify(more),
           ).rejects.toThrow(RangeError)
         }
         expect((await store.discounts.list({ offset: 0, limit: 10 })).total).toBe(0)
         // Free delivery's value is 0 whatever the form sent; times are kept as ISO instants.
         const free = await store.discounts.create(
-          codeDraft({
+          discountDraft({
             kind: 'free_shipping',
             value: 35,
             startsAt: '2025-11-28T00:00:00+02:00',
@@ -283,7 +266,7 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
 
     describe('uses claimed with the order', () => {
       it('claims a use as the order is placed; the order keeps the discount as applied', async () => {
-        const code = await store.discounts.create(codeDraft(), STAFF)
+        const code = await store.discounts.create(discountDraft(), STAFF)
         clock.set(minutes(1))
         const input = discounted(code, { email: 'Thandi@Example.co.za' })
         const order = await place(input, 'ORDERDISC001')
@@ -323,7 +306,7 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
       })
 
       it('gives exactly 5 of 20 concurrent orders a code limited to 5 uses; the rest place nothing', async () => {
-        const code = await store.discounts.create(codeDraft({ usageLimit: 5 }), STAFF)
+        const code = await store.discounts.create(discountDraft({ usageLimit: 5 }), STAFF)
         const results = await Promise.allSettled(
           Array.from({ length: 20 }, (_, i) =>
             place(discounted(code, { email: `buyer${i}@example.co.za` })),
@@ -356,7 +339,7 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
       }, 90_000)
 
       it('counts a customer by account and by email, in any case: the per-customer limit', async () => {
-        const code = await store.discounts.create(codeDraft({ perCustomerLimit: 1 }), STAFF)
+        const code = await store.discounts.create(discountDraft({ perCustomerLimit: 1 }), STAFF)
         await place(discounted(code, { email: 'Thandi@Example.co.za' }))
         // The same email in another case is the same guest.
         const again = await refusal(place(discounted(code, { email: 'thandi@example.CO.ZA' })))
@@ -394,7 +377,7 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
       })
 
       it('holds the per-customer limit under 10 concurrent orders of one customer', async () => {
-        const code = await store.discounts.create(codeDraft({ perCustomerLimit: 2 }), STAFF)
+        const code = await store.discounts.create(discountDraft({ perCustomerLimit: 2 }), STAFF)
         const results = await Promise.allSettled(
           Array.from({ length: 10 }, () => place(discounted(code, { userId: 'u1' }))),
         )
@@ -408,10 +391,13 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
 
       it('refuses a discount that is unknown, switched off or outside its dates, placing nothing', async () => {
         const later = await store.discounts.create(
-          codeDraft({ code: 'LATER', startsAt: minutes(60), endsAt: minutes(120) }),
+          discountDraft({ code: 'LATER', startsAt: minutes(60), endsAt: minutes(120) }),
           STAFF,
         )
-        const off = await store.discounts.create(codeDraft({ code: 'OFF', active: false }), STAFF)
+        const off = await store.discounts.create(
+          discountDraft({ code: 'OFF', active: false }),
+          STAFF,
+        )
         const ghost: Discount = { ...later, id: 'no-such-discount', code: 'GHOST' }
         const cases: [Discount, string, string][] = [
           [later, minutes(59), 'not_started'],
@@ -433,7 +419,7 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
       })
 
       it('claims nothing for an order refused for its stock, nor twice for one checkout', async () => {
-        const code = await store.discounts.create(codeDraft({ usageLimit: 1 }), STAFF)
+        const code = await store.discounts.create(discountDraft({ usageLimit: 1 }), STAFF)
         const tooMany = {
           ...discounted(code),
           lines: [{ ...discounted(code).lines[0]!, quantity: 101 }],
@@ -449,7 +435,7 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
       })
 
       it('claims each of two discounts on one order, and refuses a discount applied twice', async () => {
-        const code = await store.discounts.create(codeDraft(), STAFF)
+        const code = await store.discounts.create(discountDraft(), STAFF)
         const offer = await store.discounts.create(
           offerDraft({ kind: 'free_shipping', value: 0 }),
           STAFF,
@@ -483,7 +469,7 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
       ] as const) {
         it(`gives the use back when the unpaid order ${how}; it can be claimed again`, async () => {
           const code = await store.discounts.create(
-            codeDraft({ usageLimit: 1, perCustomerLimit: 1 }),
+            discountDraft({ usageLimit: 1, perCustomerLimit: 1 }),
             STAFF,
           )
           const order = await place(discounted(code, { userId: 'u1' }))
@@ -518,7 +504,7 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
       }
 
       it('keeps the use when the order is paid, and through its later moves', async () => {
-        const code = await store.discounts.create(codeDraft({ usageLimit: 1 }), STAFF)
+        const code = await store.discounts.create(discountDraft({ usageLimit: 1 }), STAFF)
         const order = await place(discounted(code))
         await moves().transition(order.id, 'paid', { pfPaymentId: '1', at: minutes(2) })
         await moves().transition(order.id, 'shipped', {
@@ -534,10 +520,10 @@ export function describeDiscountsContract(name: string, harness: ContractHarness
       })
 
       it('never alters an order already placed when the discount or the price changes', async () => {
-        const code = await store.discounts.create(codeDraft(), STAFF)
+        const code = await store.discounts.create(discountDraft(), STAFF)
         const order = await place(discounted(code))
         clock.set(minutes(10))
-        await store.discounts.update(code.id, codeDraft({ code: 'HALF', value: 50 }), STAFF)
+        await store.discounts.update(code.id, discountDraft({ code: 'HALF', value: 50 }), STAFF)
         await store.discounts.setActive(code.id, false, STAFF)
         const biltong = (await store.products.get('biltong'))!
         await store.products.upsertMany([{ ...biltong, priceCents: 99_900 }])

@@ -7,6 +7,7 @@ import { toastSessionStorage } from '~/lib/toast.server'
 
 import { appliedCodeOf } from './applied-code.server'
 import { discountLinkTarget, followDiscountLink } from './discount-link.server'
+import { discountDraft } from './promotions.test-helper'
 import type { DiscountDraft } from './types'
 
 /**
@@ -24,20 +25,8 @@ afterEach(async () => {
   await store.close()
 })
 
-const draft = (more: Partial<DiscountDraft> = {}): DiscountDraft => ({
-  code: 'SUMMER10',
-  kind: 'percent',
-  value: 10,
-  minSpendCents: null,
-  scope: { categories: [], productIds: [] },
-  startsAt: null,
-  endsAt: null,
-  usageLimit: null,
-  perCustomerLimit: null,
-  automatic: false,
-  active: true,
-  ...more,
-})
+const draft = (more: Partial<DiscountDraft> = {}): DiscountDraft =>
+  discountDraft({ code: 'SUMMER10', ...more })
 
 async function follow(code: string, query = '') {
   const session = await sessionStorage.getSession()

@@ -15,6 +15,7 @@ import {
   type PromotionCartLine,
   type PromotionContext,
 } from './rules'
+import { storedDiscount } from './promotions.test-helper'
 import { parseSastInstant } from './sast'
 import { DISCOUNT_REFUSALS, type Discount } from './types'
 
@@ -25,25 +26,7 @@ const NOW = new Date('2025-06-15T10:00:00.000Z')
 const ctx: PromotionContext = { now: NOW }
 
 function code(over: Partial<Discount> = {}): Discount {
-  return {
-    id: 'code-1',
-    code: 'SAVE10',
-    kind: 'percent',
-    value: 10,
-    minSpendCents: null,
-    scope: { categories: [], productIds: [] },
-    startsAt: null,
-    endsAt: null,
-    usageLimit: null,
-    perCustomerLimit: null,
-    automatic: false,
-    active: true,
-    uses: 0,
-    discountGivenCents: 0,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...over,
-  }
+  return storedDiscount({ id: 'code-1', code: 'SAVE10', ...over })
 }
 
 function offer(over: Partial<Discount> = {}): Discount {
