@@ -8,7 +8,18 @@ const ORDER_ID = /[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{12}/
 /** Fills the checkout form with a valid South African delivery and presses "Pay with PayFast". */
 export async function fillCheckout(page: Page, email: string | null) {
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
-  if (email !== null) await page.getByLabel('Email').fill(email)
+  await fillDetails(page, email)
+  await page.getByRole('button', { name: 'Pay with PayFast' }).click()
+}
+
+/**
+ * Fills checkout's details (the email unless null, a Cape Town address) and picks door delivery
+ * unless `delivery` is false (a cart with one method only); pressing the button is left to the
+ * caller, as it is "Place order" when a gift card pays it all.
+ */
+export async function fillDetails(page: Page, email: string | null, { delivery = true } = {}) {
+  // The textbox: a gift-cards-only cart also offers "Delivered by email".
+  if (email !== null) await page.getByRole('textbox', { name: 'Email' }).fill(email)
   await page.getByLabel('First name').fill('Thandi')
   await page.getByLabel('Last name').fill('Mokoena')
   await page.getByLabel('Phone').fill('082 123 4567')
@@ -18,8 +29,15 @@ export async function fillCheckout(page: Page, email: string | null) {
   await page.getByLabel('Province').selectOption('Western Cape')
   await page.getByLabel('Postal code').fill('8001')
   // Door delivery, whatever else is offered (a collection point another spec set, pickup points).
-  await chooseDelivery(page, /^Standard delivery/)
-  await page.getByRole('button', { name: 'Pay with PayFast' }).click()
+  if (delivery) await chooseDelivery(page, /^Standard delivery/)
+}
+
+/** Puts one of the product in the visitor's cart, as the product page's form posts it. */
+export async function addToCart(page: Page, product: { id: string }) {
+  const added = await page.request.post('/cart', {
+    form: { intent: 'add', productId: product.id, quantity: '1' },
+  })
+  expect(added.ok()).toBe(true)
 }
 
 /** Checks the delivery method whose name matches, in checkout's Delivery group. */

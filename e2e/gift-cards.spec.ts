@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 
 import { formatGiftCardCode } from '~/lib/promotions/gift-cards'
+import { discountDraft } from '~/lib/promotions/promotions.test-helper'
 
+import { addToCart } from './checkout-steps'
 import { expect, test } from './fixtures'
 
 /**
@@ -35,27 +37,8 @@ test('a gift card balance by its code, and a discount link that lands on the car
   await expect(result).toContainText('Balance: R 350,00')
 
   const code = `LINK${randomBytes(3).toString('hex').toUpperCase()}`
-  await store.discounts.create(
-    {
-      code,
-      kind: 'percent',
-      value: 10,
-      minSpendCents: null,
-      scope: { categories: [], productIds: [] },
-      startsAt: null,
-      endsAt: null,
-      usageLimit: null,
-      perCustomerLimit: null,
-      automatic: false,
-      active: true,
-    },
-    { by: 'e2e' },
-  )
-  const product = await createProduct({ priceCents: 200_00 })
-  const added = await page.request.post('/cart', {
-    form: { intent: 'add', productId: product.id, quantity: '1' },
-  })
-  expect(added.ok()).toBe(true)
+  await store.discounts.create(discountDraft({ code }), { by: 'e2e' })
+  await addToCart(page, await createProduct({ priceCents: 200_00 }))
   await page.goto(`/discount/${code.toLowerCase()}?redirect=//evil.example/cart`)
   await expect(page).toHaveURL(/\/cart$/)
   await expect(page.getByText('Discount applied')).toBeVisible()

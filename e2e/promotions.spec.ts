@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto'
 
-import type { Page } from '@playwright/test'
-
 import { centsToRandsString } from '~/lib/money'
 import { formatGiftCardCode } from '~/lib/promotions/gift-cards'
+import { discountDraft } from '~/lib/promotions/promotions.test-helper'
 
-import { chooseDelivery, reachSimulator } from './checkout-steps'
-import { expect, test, type TestProduct } from './fixtures'
+import { addToCart, fillCheckout, fillDetails, reachSimulator } from './checkout-steps'
+import { expect, test } from './fixtures'
 
 /**
  * Discount codes and gift cards as a shopper meets them (docs/contracts.md "Promotions and gift
@@ -16,28 +15,8 @@ import { expect, test, type TestProduct } from './fixtures'
  * (app/lib/checkout/promotions.server.test.ts); this proves the walk in a browser.
  */
 
-async function addToCart(page: Page, product: TestProduct) {
-  const added = await page.request.post('/cart', {
-    form: { intent: 'add', productId: product.id, quantity: '1' },
-  })
-  expect(added.ok()).toBe(true)
-}
-
-/** The checkout's details, a Cape Town address and door delivery; then the button that places it. */
-async function fillDetails(page: Page, { delivery = true } = {}) {
-  await page
-    .getByRole('textbox', { name: 'Email' })
-    .fill(`promo-${randomBytes(4).toString('hex')}@example.co.za`)
-  await page.getByLabel('First name').fill('Thandi')
-  await page.getByLabel('Last name').fill('Mokoena')
-  await page.getByLabel('Phone').fill('082 123 4567')
-  await page.getByLabel('Street address').fill('12 Long Street')
-  await page.getByLabel('Suburb').fill('Gardens')
-  await page.getByLabel('City or town').fill('Cape Town')
-  await page.getByLabel('Province').selectOption('Western Cape')
-  await page.getByLabel('Postal code').fill('8001')
-  if (delivery) await chooseDelivery(page, /^Standard delivery/)
-}
+/** A fresh shopper's email for checkout. */
+const anEmail = () => `promo-${randomBytes(4).toString('hex')}@example.co.za`
 
 test('a code by form: a refused one says why, an accepted one is its own line, and PayFast asks the total after it', async ({
   page,
@@ -46,22 +25,7 @@ test('a code by form: a refused one says why, an accepted one is its own line, a
   createProduct,
 }) => {
   const code = `E2E${randomBytes(4).toString('hex').toUpperCase()}`
-  await store.discounts.create(
-    {
-      code,
-      kind: 'percent',
-      value: 10,
-      minSpendCents: null,
-      scope: { categories: [], productIds: [] },
-      startsAt: null,
-      endsAt: null,
-      usageLimit: null,
-      perCustomerLimit: null,
-      automatic: false,
-      active: true,
-    },
-    { by: 'e2e' },
-  )
+  await store.discounts.create(discountDraft({ code }), { by: 'e2e' })
   const product = await createProduct({ priceCents: 125_00 })
   await addToCart(page, product)
   await page.goto('/cart')
@@ -83,9 +47,7 @@ test('a code by form: a refused one says why, an accepted one is its own line, a
   await expect(page.getByRole('button', { name: `Remove Code ${code}` })).toBeVisible()
 
   await page.getByRole('link', { name: 'Check out' }).click()
-  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
-  await fillDetails(page)
-  await page.getByRole('button', { name: 'Pay with PayFast' }).click()
+  await fillCheckout(page, anEmail())
   const orderId = await reachSimulator(page, javaScript)
   const order = await store.orders.get(orderId)
   expect(order?.discounts).toEqual([expect.objectContaining({ code, amountCents: 12_50 })])
@@ -117,8 +79,7 @@ test('gift cards: one pays part and PayFast the rest, another pays all with no P
   await expect(
     page.getByText(/^Gift card ••••-••••-••••-\w{4} \(R\s50,00 to spend\) applied$/),
   ).toBeVisible()
-  await fillDetails(page)
-  await page.getByRole('button', { name: 'Pay with PayFast' }).click()
+  await fillCheckout(page, anEmail())
   const partId = await reachSimulator(page, javaScript)
   const part = await store.orders.get(partId)
   expect(part?.giftCards).toEqual([expect.objectContaining({ amountCents: 50_00 })])
@@ -136,7 +97,7 @@ test('gift cards: one pays part and PayFast the rest, another pays all with no P
   await page.getByRole('textbox', { name: 'Gift card code' }).fill(big.code.toLowerCase())
   await page.getByRole('button', { name: 'Use gift card' }).click()
   await expect(page.getByText(/\(R\s1\s000,00 to spend\) applied$/)).toBeVisible()
-  await fillDetails(page)
+  await fillDetails(page, anEmail())
   // The card pays every item: the order is placed first (PayFast would only get a delivery left).
   await page.getByRole('button', { name: 'Place order' }).click()
   await expect(page).toHaveURL(/\/orders\/[A-Z2-9]{12}$/)
@@ -179,7 +140,7 @@ test('gift cards only, paid by another card: no delivery to choose, the order is
   await page.getByRole('textbox', { name: 'Gift card code' }).fill(formatGiftCardCode(card.code))
   await page.getByRole('button', { name: 'Use gift card' }).click()
   await expect(page.getByText(/\(R\s1\s000,00 to spend\) applied$/)).toBeVisible()
-  await fillDetails(page, { delivery: false })
+  await fillDetails(page, anEmail(), { delivery: false })
   await page.getByRole('button', { name: 'Place order' }).click()
   await expect(page).toHaveURL(/\/orders\/[A-Z2-9]{12}$/)
   await expect(page.getByText('Status: Delivered')).toBeVisible()
