@@ -9,6 +9,7 @@ import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
 
 import { cartTotals } from '~/lib/cart/rules'
 import type { DeliveryQuote } from '~/lib/checkout/delivery'
+import { CHECKOUT_ADDRESS_FIELDS } from '~/lib/checkout/schema'
 import { promotionFormSchema } from '~/lib/promotions/fields'
 import { storedDiscount } from '~/lib/promotions/promotions.test-helper'
 import { NO_PROMOTIONS, cartPromotionData } from '~/lib/promotions/summary.test-helper'
@@ -167,19 +168,10 @@ function checkoutData() {
   return {
     signedIn: false,
     prefill: Object.fromEntries(
-      [
-        'email',
-        'firstName',
-        'lastName',
-        'phone',
-        'addressId',
-        'line1',
-        'line2',
-        'suburb',
-        'city',
-        'province',
-        'postalCode',
-      ].map((name) => [name, '']),
+      ['email', 'firstName', 'lastName', 'phone', ...CHECKOUT_ADDRESS_FIELDS].map((name) => [
+        name,
+        '',
+      ]),
     ),
     delivery: quote,
     savedAddresses: [],
