@@ -14,6 +14,8 @@ const freshEmail = () =>
 
 test('a purchase puts its confirmation in /dev/mail, and it opens', async ({
   page,
+  browser,
+  baseURL,
   javaScript,
   createProduct,
 }) => {
@@ -50,14 +52,24 @@ test('a purchase puts its confirmation in /dev/mail, and it opens', async ({
   await expect(html.getByText(product.name).first()).toBeVisible()
   await expect(html.getByText(/includes VAT of R/)).toBeVisible()
   await expect(html.getByText(`Track it with your order number ${orderId}`)).toBeVisible()
-  // A guest has no account: the mail sends them to tracking, in both parts, as an absolute link.
-  await expect(html.getByRole('link', { name: 'Track your order' })).toHaveAttribute(
-    'href',
-    /^http:\/\/[^/]+\/track_order$/,
-  )
+  // A guest has no account: the mail links to the order's own page, in both parts, absolutely.
+  const view = html.getByRole('link', { name: 'View your order' })
+  await expect(view).toHaveAttribute('href', new RegExp(`^http://[^/]+/orders/${orderId}\\?key=`))
+  const href = (await view.getAttribute('href'))!
   const text = page.locator('pre')
   await expect(text).toContainText(orderId)
   await expect(text).toContainText(product.name)
   await expect(text).toContainText(/includes VAT of R/)
-  await expect(page.getByRole('link', { name: /\/track_order$/ })).toBeVisible()
+  await expect(text).toContainText(href)
+
+  // The link opens the order in one click, in a browser that never placed it and is not signed in.
+  const stranger = await browser.newContext({ baseURL, javaScriptEnabled: javaScript })
+  const elsewhere = await stranger.newPage()
+  await elsewhere.goto(href)
+  await expect(elsewhere.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
+  await expect(elsewhere.getByText(product.name).first()).toBeVisible()
+  // Without the key the same page is not theirs to see: sign in first.
+  await elsewhere.goto(`/orders/${orderId}`)
+  await expect(elsewhere).toHaveURL(/\/auth/)
+  await stranger.close()
 })

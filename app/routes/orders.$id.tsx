@@ -10,6 +10,7 @@ import { OrderDetails } from '~/components/orders/order-view'
 import { ShipmentTracking } from '~/components/shipping/tracking'
 import { findVisibleOrder } from '~/lib/orders/customer.server'
 import { boughtGiftCards } from '~/lib/orders/gift-card-products.server'
+import { orderLinkPath } from '~/lib/orders/order-link.server'
 import { toOrderView } from '~/lib/orders/orders.server'
 import { requestContext } from '~/lib/request-context.server'
 import styles from '~/styles/buying.css'
@@ -24,21 +25,26 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /**
  * One order. Its customer sees it in full, and so does the browser session that placed it (guests
- * returning from PayFast). Anyone else gets the answer a made-up id gets, so a stranger cannot
- * tell which ids exist: signed out, sign in first; signed in, the 404 page. A guest who lost the
- * session finds the order through /track_order (its id and email).
+ * returning from PayFast), and whoever holds the order's own link (`?key=`, in its mails). Anyone
+ * else gets the answer a made-up id gets, so a stranger cannot tell which ids exist: signed out,
+ * sign in first; signed in, the 404 page. A guest who lost the session and the mail finds the
+ * order through /track_order (its id and email).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id
   if (!isOrderId(id)) throw notFound()
   const context = await requestContext(request)
-  const { access, order, userId } = await findVisibleOrder(context, id)
-  if (access === 'full') {
+  const key = new URL(request.url).searchParams.get('key')
+  const { access, order, userId } = await findVisibleOrder(context, id, key)
+  if (access === 'full' || access === 'link') {
     const bought = await boughtGiftCards(context.store, order)
     return {
-      kind: 'full' as const,
+      kind: access,
       order: toOrderView(order),
-      signedIn: userId !== null,
+      // The account's parts (all your orders) only for the customer signed in to it.
+      signedIn: access === 'full' && userId !== null && order.userId === userId,
+      // A guest keeps this to come back without the browser session that placed the order.
+      orderLink: order.userId === null ? orderLinkPath(order.id) : null,
       // The codes themselves go by email only; the page says how many and where.
       giftCards: { bought: bought.length, issued: bought.filter((b) => b.card).length },
     }
@@ -50,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, signedIn, giftCards } = useLoaderData<typeof loader>()
+  const { order, signedIn, giftCards, orderLink } = useLoaderData<typeof loader>()
   return (
     <div className="buying-page order-page">
       <h1>Order {order.id}</h1>
@@ -63,6 +69,12 @@ export default function OrderPage() {
             ? `Your ${giftCards.bought === 1 ? 'gift card code was' : `${giftCards.bought} gift card codes were`} emailed to ${order.email}.`
             : `Your ${giftCards.bought === 1 ? 'gift card code is' : `${giftCards.bought} gift card codes are`} emailed to ${order.email} once the payment is received.`}{' '}
           <Link to="/gift-card">Check a gift card&apos;s balance</Link>
+        </p>
+      ) : null}
+      {orderLink ? (
+        <p className="notice">
+          Keep <Link to={orderLink}>this link to your order</Link> to come back to it without an
+          account; it is in your order emails too.
         </p>
       ) : null}
       <OrderDetails order={order} />

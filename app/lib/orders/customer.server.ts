@@ -4,6 +4,7 @@ import type { Order } from '~/lib/data/types'
 import type { RequestContext } from '~/lib/request-context.server'
 
 import { isOrderId } from './id'
+import { isOrderLinkKey } from './order-link.server'
 import {
   cancelHeldOrder,
   canSeeOrder,
@@ -21,13 +22,22 @@ import { STATUS_LABELS } from './status'
 export type OrderLookup =
   /** The asker may see the order in full: its customer, or the browser session that placed it. */
   | { access: 'full'; order: Order; userId: string | null }
+  /**
+   * The asker holds the order's own link (`?key=`, ./order-link.server.ts): they see the order,
+   * its tracking, invoice and returns, but not the account's parts.
+   */
+  | { access: 'link'; order: Order; userId: string | null }
   /** Not theirs, or no such order (null). */
   | { access: 'none'; order: Order | null; userId: string | null }
 
-/** The order with `id` and whether the asker may see it; a malformed id finds nothing. */
+/**
+ * The order with `id` and whether the asker may see it; a malformed id finds nothing. `key` is the
+ * order link's key (`?key=` of /orders/{id}), when the asker came by one.
+ */
 export async function findVisibleOrder(
   { store, session, userId: signedIn }: Pick<RequestContext, 'store' | 'session' | 'userId'>,
   id: string,
+  key: string | null = null,
 ): Promise<OrderLookup> {
   const userId = await signedIn()
   if (!isOrderId(id)) return { access: 'none', order: null, userId }
@@ -36,6 +46,7 @@ export async function findVisibleOrder(
   if (order && canSeeOrder(order, { userId, heldIds: heldOrderIds(session) })) {
     return { access: 'full', order, userId }
   }
+  if (order && isOrderLinkKey(order.id, key)) return { access: 'link', order, userId }
   return { access: 'none', order, userId }
 }
 

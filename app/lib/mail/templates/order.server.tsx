@@ -1,6 +1,7 @@
 import type { Address, Order, Shipment } from '~/lib/data/types'
 import { formatOptions } from '~/lib/data/variants'
 import { formatRand } from '~/lib/money'
+import { orderLinkPath } from '~/lib/orders/order-link.server'
 import { discountRows, orderPromotionsView, paymentRows } from '~/lib/orders/order-promotions'
 import {
   deliversToBuyer,
@@ -43,21 +44,12 @@ const CELL = { padding: '8px 0', borderBottom: '1px solid #e4ded4', verticalAlig
 const MUTED = '#5f6b76'
 
 /**
- * Where the buyer follows the order: a customer's own order page (sign-in needed), or tracking by
- * order id and email for a guest, who has no account to see it in.
+ * Where the buyer follows the order: its own link (app/lib/orders/order-link.server.ts), which
+ * opens the order's page in one click, signed in or not; /track_order stays for a lost mail.
  */
 function followLink(order: MailOrder, context: MailContext) {
-  return order.userId
-    ? {
-        href: shopUrl(context, `/orders/${encodeURIComponent(order.id)}`),
-        label: 'View your order',
-        text: `See your order (signed in to your account): ${shopUrl(context, `/orders/${encodeURIComponent(order.id)}`)}`,
-      }
-    : {
-        href: shopUrl(context, '/track_order'),
-        label: 'Track your order',
-        text: `Track your order with its number ${order.id} and this email address: ${shopUrl(context, '/track_order')}`,
-      }
+  const href = shopUrl(context, orderLinkPath(order.id))
+  return { href, label: 'View your order', text: `See your order: ${href}` }
 }
 
 function addressLines(name: string, a: Address): string[] {
