@@ -121,12 +121,10 @@ describe('order paid', () => {
 
   it("links guest and customer alike to the order's own page, which opens without signing in", () => {
     for (const mail of [paid, orderPaidMail(order({ userId: 'user-1' }), context)]) {
-      const view = links(mail).find((l) => l.text === 'View your order')
-      expect(view?.href).toMatch(
-        /^https:\/\/shop\.example\.co\.za\/orders\/K7M2P9QRTWXY\?key=[\w-]{32}$/,
-      )
-      expect(isOrderLinkKey('K7M2P9QRTWXY', new URL(view!.href).searchParams.get('key'))).toBe(true)
-      expect(mail.text).toContain(view!.href)
+      const href = links(mail).find((l) => l.text === 'View your order')?.href ?? ''
+      expect(href).toMatch(/^https:\/\/shop\.example\.co\.za\/orders\/K7M2P9QRTWXY\?key=[\w-]{32}$/)
+      expect(isOrderLinkKey('K7M2P9QRTWXY', new URL(href).searchParams.get('key'))).toBe(true)
+      expect(mail.text).toContain(href)
     }
   })
 

@@ -1,6 +1,7 @@
 import type { Session } from '@remix-run/node'
 
 import { sessionStorage } from '~/lib/cookie-session.server'
+import { claimLimits, clientKey, giveBack, minutesFrom } from '~/lib/rate-limit.server'
 import type { RequestContext } from '~/lib/request-context.server'
 
 import { discountCode } from './fields'
@@ -80,6 +81,44 @@ export async function applyCode(
   }
   context.session.set(CODE_KEY, discount.code)
   return { ok: true, discount, headers: await commit(context.session) }
+}
+
+/**
+ * Codes tried per client address (the cart's form and discount links together): an unknown code
+ * counts, a code of ours does not (even one refused for its dates or limits), so a shopper is never
+ * stopped but nobody can find a private code by trying.
+ */
+export const DISCOUNT_TRIES = { limit: 20, windowMs: 10 * 60 * 1000 } as const
+
+/** The rate-limit key of one client's discount code tries. */
+export function discountTryKey(clientIp: string): string {
+  return `discount-try:${clientKey(clientIp)}`
+}
+
+/** applyCode's answer, or a refusal because this address tried too many unknown codes. */
+export type TryCodeResult = ApplyCodeResult | { ok: false; tooMany: true; message: string }
+
+/** applyCode with one try claimed from the address's limit first, given back unless the code is unknown. */
+export async function tryCode(
+  context: Pick<RequestContext, 'session' | 'store' | 'clock' | 'user'>,
+  input: string,
+  clientIp: string,
+  cart?: PromotionCart,
+): Promise<TryCodeResult> {
+  const key = discountTryKey(clientIp)
+  const claim = await claimLimits(context.store.rateLimits, [{ key, ...DISCOUNT_TRIES }])
+  if (!claim.ok) {
+    return {
+      ok: false,
+      tooMany: true,
+      message: `Too many unknown codes tried from here: at most ${DISCOUNT_TRIES.limit} in 10 minutes. Try again in ${minutesFrom(claim.retryAfterMs)}.`,
+    }
+  }
+  const applied = await applyCode(context, input, cart)
+  if (applied.ok || applied.refusal.reason !== 'unknown') {
+    await giveBack(context.store.rateLimits, claim, [key])
+  }
+  return applied
 }
 
 /** Takes the applied discount code off; the caller sends `headers`. */

@@ -13,10 +13,10 @@ import { createToastHeaders } from '~/lib/toast.server'
 import {
   appliedCodeOf,
   appliedGiftCardOf,
-  applyCode,
   keepGiftCard,
   removeCode,
   removeGiftCard,
+  tryCode,
   type SessionHeaders,
 } from './applied-code.server'
 import { promotionFormSchema } from './fields'
@@ -139,7 +139,7 @@ export function isPromotionPost(formData: FormData): boolean {
 /**
  * POST /cart or /checkout with a promotion intent: applies or takes off a discount code (both
  * pages) or a gift card (checkout). A refused code or card answers 400 with the reason on its field
- * (`code`, `giftCardCode`); gift card tries are limited per address (429). Done, a fetcher (the
+ * (`code`, `giftCardCode`); unknown codes and wrong gift cards are limited per address (429). Done, a fetcher (the
  * form with JavaScript, `fetcher=1`) gets the message; a plain post goes back to the page with it
  * as a flash message.
  */
@@ -178,7 +178,10 @@ export async function promotionAction({
   switch (form.intent) {
     case 'apply-discount': {
       const cart = await loadCart(context)
-      const applied = await applyCode(context, form.code, promotionCartOf(cart.lines, null))
+      const applied = await tryCode(context, form.code, clientIp, promotionCartOf(cart.lines, null))
+      if (!applied.ok && 'tooMany' in applied) {
+        return answer({ fieldErrors: { code: [applied.message] } }, 429)
+      }
       if (!applied.ok) return answer({ fieldErrors: { code: [applied.refusal.message] } }, 400)
       done = { message: `${discountLabel(applied.discount)} applied`, headers: applied.headers }
       break

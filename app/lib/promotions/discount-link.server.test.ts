@@ -5,7 +5,7 @@ import { memoryStore } from '~/lib/data/memory-store.test-helper'
 import type { Store } from '~/lib/data/store'
 import { toastSessionStorage } from '~/lib/toast.server'
 
-import { appliedCodeOf } from './applied-code.server'
+import { appliedCodeOf, DISCOUNT_TRIES } from './applied-code.server'
 import { discountLinkTarget, followDiscountLink } from './discount-link.server'
 import { discountDraft } from './promotions.test-helper'
 import type { DiscountDraft } from './types'
@@ -28,12 +28,13 @@ afterEach(async () => {
 const draft = (more: Partial<DiscountDraft> = {}): DiscountDraft =>
   discountDraft({ code: 'SUMMER10', ...more })
 
-async function follow(code: string, query = '') {
+async function follow(code: string, query = '', clientIp = '203.0.113.7') {
   const session = await sessionStorage.getSession()
   const response = await followDiscountLink(
     { session, store, clock: () => NOW, user: async () => null },
     code,
     new URL(`http://localhost:3000/discount/${encodeURIComponent(code)}${query}`),
+    clientIp,
   )
   const cookies = response.headers.getSetCookie()
   const toastCookie = cookies.find((c) => c.startsWith('en_toast='))
@@ -116,5 +117,18 @@ describe('discount links', () => {
       expect(landed.toast?.title).toBe('That discount code was not applied')
       expect(landed.code).toBeNull()
     }
+  })
+
+  it('stops an address that tries too many unknown codes, and never counts a code of ours', async () => {
+    await store.discounts.create(draft(), { by: 'staff@example.co.za' })
+    for (let i = 0; i < 30; i++) expect((await follow('SUMMER10')).code).toBe('SUMMER10')
+    for (let i = 0; i < DISCOUNT_TRIES.limit; i++) {
+      expect((await follow(`GUESS${i}`)).toast?.description).toMatch(/do not know that code/)
+    }
+    const stopped = await follow('SUMMER10')
+    expect(stopped.code).toBeNull()
+    expect(stopped.toast?.description).toMatch(/Too many unknown codes tried from here/)
+    // Another address is not stopped.
+    expect((await follow('SUMMER10', '', '198.51.100.9')).code).toBe('SUMMER10')
   })
 })

@@ -2,7 +2,7 @@ import { safeRedirect } from '~/lib/http.server'
 import type { RequestContext } from '~/lib/request-context.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
-import { applyCode } from './applied-code.server'
+import { tryCode } from './applied-code.server'
 import { discountLabel, DISCOUNT_CODE_PATTERN, normalizeDiscountCode } from './rules'
 
 /** Where a discount link lands when it names no page of ours: the cart, which shows the code. */
@@ -21,15 +21,24 @@ export function discountLinkTarget(redirect: string | null): string {
  * `GET /discount/{code}?redirect=/path`: the link in a newsletter or an advert. Applies the code
  * as the cart's form does (kept in the session; a code the cart does not qualify for yet is kept
  * and the cart says why) and redirects with a toast saying it was applied, or why not in plain
- * words. Every input ends in a redirect: never an error page.
+ * words. Every input ends in a redirect: never an error page. Unknown codes count toward the
+ * address's tries (DISCOUNT_TRIES), as the cart's form does.
  */
 export async function followDiscountLink(
   context: Pick<RequestContext, 'session' | 'store' | 'clock' | 'user'>,
   code: string,
   url: URL,
+  clientIp: string,
 ): Promise<Response> {
   const target = discountLinkTarget(url.searchParams.get('redirect'))
-  const applied = await applyCode(context, code)
+  const applied = await tryCode(context, code, clientIp)
+  if (!applied.ok && 'tooMany' in applied) {
+    return redirectWithToast(target, {
+      type: 'error',
+      title: 'That discount code was not applied',
+      description: applied.message,
+    })
+  }
   if (applied.ok) {
     return redirectWithToast(
       target,
