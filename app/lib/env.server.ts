@@ -142,6 +142,16 @@ const schema = z
     ),
     PARGO_USERNAME: optionalString,
     PARGO_PASSWORD: optionalString,
+    // How long after delivery or collection a buyer may ask to return items (the returns policy).
+    RETURN_WINDOW_DAYS: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ invalid_type_error: 'must be a whole number of days, e.g. 30' })
+        .int('must be a whole number of days, e.g. 30')
+        .min(7, 'must be at least 7 days (the ECTA cooling-off period)')
+        .max(365, 'must be at most 365 days')
+        .default(30),
+    ),
   })
   .superRefine((raw, ctx) => {
     const production = raw.NODE_ENV === 'production'
@@ -311,6 +321,8 @@ const schema = z
         validIps,
       },
       trustProxyHops: raw.TRUST_PROXY_HOPS,
+      /** Days after delivery or collection a return may be asked for (RETURN_WINDOW_DAYS). */
+      returnWindowDays: raw.RETURN_WINDOW_DAYS,
       mail: {
         /** Unset: mail waits in the outbox. Holds credentials: never log it. */
         smtpUrl: raw.SMTP_URL,

@@ -24,6 +24,7 @@ import type {
 } from '~/lib/promotions/types'
 import type { AddressDraft, SavedAddress } from '~/lib/shipping/types'
 import type { DecideMove, MoveDecision } from '~/lib/orders/life'
+import type { ReturnChange, ReturnDecision } from '~/lib/orders/returns'
 import type { ShippingSettingsInput } from '~/lib/shipping/settings'
 import type { ShippingSettings, TrackedShipment } from '~/lib/shipping/types'
 
@@ -365,6 +366,18 @@ export interface OrderStore {
   ): Promise<{ order: Order; decision: MoveDecision } | null>
   /** Orders still pending_payment that were created before `createdBefore` (the expiry sweep's). */
   listPendingBefore(createdBefore: string): Promise<Order[]>
+  /**
+   * Makes one return move (app/lib/orders/returns.ts) in one transaction, with no rules of its own:
+   * reads the order, asks `decide` (pure) with the store's clock what it changes, and only when it
+   * is a change writes the order's returns, appends the history entry (the order's status kept),
+   * puts the `restock` units back into their variants' stock and writes the mail `mail` composes
+   * for the change (its keys make it once only). Null when there is no such order.
+   */
+  saveReturn(
+    id: string,
+    decide: (order: Order, at: string) => ReturnDecision,
+    mail: (order: Order, change: ReturnChange) => readonly OutboxDraft[],
+  ): Promise<{ order: Order; decision: ReturnDecision } | null>
 }
 
 export interface MessageStore {

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '~/lib/orders/life'
+import type { OrderReturn } from '~/lib/orders/returns'
 import type { AppliedDiscount } from '~/lib/promotions/types'
 import type { BobgoSync, OrderShipping, TrackedShipment } from '~/lib/shipping/types'
 
@@ -181,6 +182,8 @@ export type ContactMessage = {
 
 // The order's states and moves live with the order's life (app/lib/orders/life.ts).
 export { ORDER_STATUSES, type OrderStatus } from '~/lib/orders/life'
+// A buyer's returns live with the order's returns (app/lib/orders/returns.ts).
+export type { OrderReturn, ReturnLine } from '~/lib/orders/returns'
 export type OrderLine = {
   productId: string
   /** The variant bought, whose stock the order holds; the product id for a product without options. */
@@ -260,6 +263,11 @@ export type Order = {
   giftCards: OrderGiftCard[]
   /** The buyer's store credit paying part of `totalCents`, held, spent and given back the same way. */
   storeCreditCents: Cents
+  /**
+   * The buyer's returns (app/lib/orders/returns.ts), oldest first, each with its own state and
+   * history. Empty on orders placed before returns.
+   */
+  returns: OrderReturn[]
   createdAt: string
   updatedAt: string
 }
@@ -282,6 +290,7 @@ export type OrderDraft = Omit<
   | 'discounts'
   | 'giftCards'
   | 'storeCreditCents'
+  | 'returns'
   | 'createdAt'
   | 'updatedAt'
 > & {

@@ -58,7 +58,8 @@ export function draft(
     unitPriceCents?: number
   }[],
   userId: string | null = null,
-): OrderDraft & Pick<Order, 'shipping' | 'discounts' | 'giftCards' | 'storeCreditCents'> {
+): OrderDraft &
+  Pick<Order, 'shipping' | 'discounts' | 'giftCards' | 'storeCreditCents' | 'returns'> {
   const orderLines = lines.map((line) => ({
     productId: line.productId,
     variantId: line.variantId ?? line.productId,
@@ -90,6 +91,7 @@ export function draft(
     discounts: [],
     giftCards: [],
     storeCreditCents: 0,
+    returns: [],
   }
 }
 
@@ -139,6 +141,7 @@ export function pendingOrder(overrides: Partial<Order> = {}): Order {
     discounts: [],
     giftCards: [],
     storeCreditCents: 0,
+    returns: [],
     updatedAt: '2024-05-01T10:00:00.000Z',
     ...overrides,
   }

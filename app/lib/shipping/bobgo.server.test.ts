@@ -110,6 +110,7 @@ function paidOrder(overrides: Partial<Order> = {}): Order {
     discounts: [],
     giftCards: [],
     storeCreditCents: 0,
+    returns: [],
     createdAt: '2026-03-08T08:00:00.000Z',
     updatedAt: '2026-03-08T08:00:00.000Z',
     ...overrides,

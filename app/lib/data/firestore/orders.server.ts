@@ -51,6 +51,7 @@ const toOrder = (data: unknown): Order => {
     | 'discounts'
     | 'giftCards'
     | 'storeCreditCents'
+    | 'returns'
     | 'emailKey'
   > & {
     refundNeeded?: boolean
@@ -63,6 +64,7 @@ const toOrder = (data: unknown): Order => {
     discounts?: Order['discounts']
     giftCards?: Order['giftCards']
     storeCreditCents?: number
+    returns?: Order['returns']
     emailKey?: string
   }
   return {
@@ -81,6 +83,7 @@ const toOrder = (data: unknown): Order => {
     discounts: order.discounts ?? [],
     giftCards: order.giftCards ?? [],
     storeCreditCents: order.storeCreditCents ?? 0,
+    returns: order.returns ?? [],
   }
 }
 
@@ -182,6 +185,7 @@ export function createOrderStore(context: FirestoreContext): OrderStore {
           discounts: claimed.discounts,
           giftCards: holds.giftCards,
           storeCreditCents: claimed.storeCreditCents,
+          returns: [],
           createdAt: at,
           updatedAt: at,
         }
@@ -302,6 +306,51 @@ export function createOrderStore(context: FirestoreContext): OrderStore {
         }
         writeRelease()
         settle()
+        return { order: next, decision, mailAdded: writeMail() }
+      })
+      if (!saved) return null
+      if (saved.mailAdded) mailEnqueued()
+      return { order: saved.order, decision: saved.decision }
+    },
+    async saveReturn(id, decide, mail) {
+      const ref = col.orders.doc(id)
+      const saved = await transaction(async (tx) => {
+        // All reads before any write: the order, the mail's keys, the products taking stock back.
+        const snap = await tx.get(ref)
+        if (!snap.exists) return null
+        const order = toOrder(snap.data())
+        const at = now()
+        const decision = decide(order, at)
+        if (decision.kind !== 'change') return { order, decision, mailAdded: 0 }
+        const { change } = decision
+        const next: Order = {
+          ...order,
+          // Plain JSON: Firestore refuses undefined values.
+          returns: JSON.parse(JSON.stringify(change.returns)) as Order['returns'],
+          history: [...order.history, { ...change.entry, at }],
+          updatedAt: at,
+        }
+        const writeMail = await stageOutbox(tx, col.outbox, mail(next, change), at)
+        const back = new Map<string, number>()
+        for (const line of change.restock) {
+          back.set(line.variantId, (back.get(line.variantId) ?? 0) + line.quantity)
+        }
+        const productIds = new Set(
+          order.lines.filter((line) => back.has(line.variantId)).map((line) => line.productId),
+        )
+        const productSnaps = productIds.size
+          ? await tx.getAll(...[...productIds].map((productId) => col.products.doc(productId)))
+          : []
+        tx.set(ref, toDoc(next))
+        for (const productSnap of productSnaps) {
+          // A product removed since the order was placed has no stock to take back.
+          if (!productSnap.exists) continue
+          const product = productFromDoc(productSnap.data())
+          const stockById = new Map(
+            product.variants.map((v) => [v.id, v.stock + (back.get(v.id) ?? 0)] as const),
+          )
+          tx.update(productSnap.ref, { ...variantStockUpdate(product, stockById), updatedAt: at })
+        }
         return { order: next, decision, mailAdded: writeMail() }
       })
       if (!saved) return null

@@ -478,4 +478,13 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         CHECK (store_credit_cents >= 0);
     `,
   },
+  {
+    version: 16,
+    name: 'order returns',
+    sql: `
+      -- The buyer's returns, each with its lines, state and history: JSON OrderReturn[]
+      -- (app/lib/orders/returns.ts), written whole by each return move. Orders placed before: none.
+      ALTER TABLE orders ADD COLUMN returns TEXT NOT NULL DEFAULT '[]';
+    `,
+  },
 ]

@@ -43,6 +43,8 @@ type OrderRow = BobgoColumns & {
   discounts: string
   gift_cards: string
   store_credit_cents: number
+  /** JSON OrderReturn[] (migration 16; '[]' on orders placed before). */
+  returns: string
   created_at: string
   updated_at: string
 }
@@ -122,6 +124,10 @@ export function createOrderStore(context: SqliteContext): OrderStore {
        refund_needed = @refundNeeded, updated_at = @now WHERE id = @id`,
   )
 
+  const updateReturns = db.prepare(
+    'UPDATE orders SET returns = @returns, updated_at = @now WHERE id = @id',
+  )
+
   const toOrder = (row: OrderRow): Order => ({
     id: row.id,
     userId: row.user_id,
@@ -158,6 +164,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     discounts: JSON.parse(row.discounts) as Order['discounts'],
     giftCards: JSON.parse(row.gift_cards) as Order['giftCards'],
     storeCreditCents: row.store_credit_cents,
+    returns: JSON.parse(row.returns) as Order['returns'],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   })
@@ -313,6 +320,36 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     },
     async listPendingBefore(createdBefore) {
       return selectStale.all(iso(createdBefore)).map(toOrder)
+    },
+    async saveReturn(id, decide, mail) {
+      let restocked: string[] = []
+      let mailAdded = 0
+      const saved = db
+        .transaction(() => {
+          const row = selectOrder.get(id)
+          if (!row) return null
+          const order = toOrder(row)
+          const at = context.now()
+          const decision = decide(order, at)
+          if (decision.kind !== 'change') return { order, decision }
+          const { change } = decision
+          updateReturns.run({ returns: JSON.stringify(change.returns), now: at, id })
+          insertHistory.run({ orderId: id, ...change.entry, at })
+          for (const line of change.restock) {
+            context.addVariantStock(line.variantId, line.quantity, at)
+          }
+          restocked = order.lines
+            .filter((line) => change.restock.some((r) => r.variantId === line.variantId))
+            .map((line) => line.productId)
+          const after = toOrder(selectOrder.get(id)!)
+          // The return's mail, in its transaction: kept only if the move is.
+          mailAdded = writeMail(mail(after, change), at)
+          return { order: after, decision }
+        })
+        .immediate()
+      if (restocked.length) context.emitProducts(restocked)
+      if (mailAdded) mailEnqueued()
+      return saved
     },
   }
 }
