@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { describe, it } from 'vitest'
 
 import { describeOrderLifeContract } from '~/lib/orders/order-life.suite'
+import { describeReturnsContract } from '~/lib/orders/returns.suite'
 
 import { describeAddressBookContract } from './contract-addresses.suite'
 import { describeBobgoContract } from './contract-bobgo.suite'
@@ -61,6 +62,7 @@ if (!emulator) {
   describeRateLimitContract(`firestore emulator at ${emulator}`, harness())
   describeBackOfficeOrdersContract(`firestore emulator at ${emulator}`, harness())
   describeOrderLifeContract(`firestore emulator at ${emulator}`, harness())
+  describeReturnsContract(`firestore emulator at ${emulator}`, harness())
   describeBackOfficeProductsContract(`firestore emulator at ${emulator}`, harness())
   describeReviewPagesContract(`firestore emulator at ${emulator}`, harness())
   describeContentCopiesContract(`firestore emulator at ${emulator}`, harness())

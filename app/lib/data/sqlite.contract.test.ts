@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { describeOrderLifeContract } from '~/lib/orders/order-life.suite'
+import { describeReturnsContract } from '~/lib/orders/returns.suite'
 
 import { describeAddressBookContract } from './contract-addresses.suite'
 import { describeBobgoContract } from './contract-bobgo.suite'
@@ -34,6 +35,7 @@ describeOutboxContract('sqlite', harness)
 describeRateLimitContract('sqlite', harness)
 describeBackOfficeOrdersContract('sqlite', harness)
 describeOrderLifeContract('sqlite', harness)
+describeReturnsContract('sqlite', harness)
 describeBackOfficeProductsContract('sqlite', harness)
 describeReviewPagesContract('sqlite', harness)
 describeContentCopiesContract('sqlite', harness)
