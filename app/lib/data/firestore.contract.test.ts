@@ -7,6 +7,7 @@ import { describeReturnsContract } from '~/lib/orders/returns.suite'
 
 import { describeAddressBookContract } from './contract-addresses.suite'
 import { describeBobgoContract } from './contract-bobgo.suite'
+import { describeCustomerSearchContract } from './contract-customers.suite'
 import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './orders.suite'
 import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
@@ -71,5 +72,6 @@ if (!emulator) {
   describeShippingContract(`firestore emulator at ${emulator}`, harness())
   describeDiscountsContract(`firestore emulator at ${emulator}`, harness())
   describeGiftCardsContract(`firestore emulator at ${emulator}`, harness())
+  describeCustomerSearchContract(`firestore emulator at ${emulator}`, harness())
   describeFirestoreLegacyDocuments(`demo-legacy-${randomBytes(5).toString('hex')}`)
 }

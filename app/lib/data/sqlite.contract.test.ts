@@ -7,6 +7,7 @@ import { describeReturnsContract } from '~/lib/orders/returns.suite'
 
 import { describeAddressBookContract } from './contract-addresses.suite'
 import { describeBobgoContract } from './contract-bobgo.suite'
+import { describeCustomerSearchContract } from './contract-customers.suite'
 import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './orders.suite'
 import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
@@ -44,3 +45,4 @@ describeBobgoContract('sqlite', harness)
 describeShippingContract('sqlite', harness)
 describeDiscountsContract('sqlite', harness)
 describeGiftCardsContract('sqlite', harness)
+describeCustomerSearchContract('sqlite', harness)

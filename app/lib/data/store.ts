@@ -162,6 +162,14 @@ export interface UserStore {
   setStaff(id: string, staff: boolean): Promise<User | null>
   updateProfile(id: string, profile: Pick<User, 'firstName' | 'lastName' | 'phone'>): Promise<User>
   updateAddress(id: string, address: Address): Promise<User>
+  /**
+   * Back office: customers newest first (ties by id, descending); `q` (trimmed, any case) finds
+   * them by name or email. SQLite matches anywhere in the email or in "first last"; Firestore
+   * matches the start of the email, of the full name or of any word in either (a word of an email
+   * is split at . _ + - @), and a `q` longer than USER_SEARCH_PREFIX_MAX only as the whole email
+   * or name. An empty `q` lists everyone.
+   */
+  search(query: PageRequest & { q?: string }): Promise<Page<User>>
 }
 
 /** Local accounts only (AUTH_BACKEND=local): password hashes and reset tokens. */

@@ -487,4 +487,12 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       ALTER TABLE orders ADD COLUMN returns TEXT NOT NULL DEFAULT '[]';
     `,
   },
+  {
+    version: 21,
+    name: 'customers newest first',
+    sql: `
+      -- The back office's customer list (/admin/customers) pages through users newest first.
+      CREATE INDEX users_newest ON users (created_at DESC, id DESC);
+    `,
+  },
 ]

@@ -1,6 +1,7 @@
-import { emailKey, pickUser } from '../rules.server'
+import { assertPage, emailKey, pickUser } from '../rules.server'
 import { DuplicateEmailError, type UserStore } from '../store'
 import type { Address, User } from '../types'
+import { userSearchText } from '../user-search'
 import type { SqliteContext } from './context.server'
 
 type UserRow = {
@@ -42,6 +43,20 @@ export function createUserStore(context: SqliteContext): UserStore {
   // Only a real change touches updated_at: granting the role twice changes nothing.
   const updateStaff = db.prepare(
     'UPDATE users SET staff = @staff, updated_at = @now WHERE id = @id AND staff != @staff',
+  )
+
+  // Back office search: anywhere in the email's key or in "first last", any case (LIKE folds ASCII;
+  // the text is lower-cased on both sides for the rest). Newest first, like every admin list.
+  const MATCH = `(@q = '' OR email_key LIKE @pattern ESCAPE '\\'
+    OR lower(first_name || ' ' || last_name) LIKE @pattern ESCAPE '\\')`
+  const searchUsers = db.prepare<
+    { q: string; pattern: string; limit: number; offset: number },
+    UserRow
+  >(
+    `SELECT * FROM users WHERE ${MATCH} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`,
+  )
+  const countUsers = db.prepare<{ q: string; pattern: string }, { n: number }>(
+    `SELECT count(*) AS n FROM users WHERE ${MATCH}`,
   )
 
   const requireUser = (id: string): User => {
@@ -97,6 +112,14 @@ export function createUserStore(context: SqliteContext): UserStore {
       const result = updateAddress.run(JSON.stringify(address), context.now(), id)
       if (result.changes === 0) throw new Error(`Unknown user ${id}`)
       return requireUser(id)
+    },
+    async search({ q, offset, limit }) {
+      assertPage({ offset, limit })
+      const text = userSearchText(q)
+      const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      const items = searchUsers.all({ q: text, pattern, limit, offset }).map(toUser)
+      const total = countUsers.get({ q: text, pattern })?.n ?? 0
+      return { items, total }
     },
     async setStaff(id, staff) {
       updateStaff.run({ staff: staff ? 1 : 0, now: context.now(), id })
