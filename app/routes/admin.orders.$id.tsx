@@ -8,6 +8,7 @@ import type { z } from 'zod'
 
 import { Field, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { Link } from '~/components/link'
+import { OrderReturns } from '~/components/admin/order-returns'
 import { OrderDetails } from '~/components/orders/order-view'
 import { BobgoOrderPanel } from '~/components/shipping/bobgo-status'
 import { ShipmentTracking } from '~/components/shipping/tracking'
@@ -28,6 +29,9 @@ import {
 } from '~/lib/orders/gift-card-products.server'
 import { isOrderId } from '~/lib/orders/id'
 import { orderMoveSchema, STAFF_ORDER_STATUSES } from '~/lib/orders/order-fields'
+import { returnDecisionAction } from '~/lib/orders/return-actions.server'
+import { isReturnStaffIntent } from '~/lib/orders/return-fields'
+import { adminReturnViews, refundChoices } from '~/lib/orders/returns-view'
 import { requestContext } from '~/lib/request-context.server'
 import {
   BOBGO_RESYNC_INTENT,
@@ -55,7 +59,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     adminOrderView(store, order),
     boughtGiftCards(store, order),
   ])
-  return { order: view, bobgo: bobgoOrderPanel(order), boughtCards }
+  return {
+    order: view,
+    bobgo: bobgoOrderPanel(order),
+    boughtCards,
+    returns: { list: adminReturnViews(order), refunds: refundChoices(order) },
+  }
 }
 
 export type OrderActionData = {
@@ -86,6 +95,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ? `Gift cards: ${cards.length} issued, each code mailed to ${order.email}`
         : 'No gift cards issued: the order is not paid, or bought none',
     })
+  }
+  if (isReturnStaffIntent(formData.get('intent'))) {
+    return returnDecisionAction(store, order, formData, staff.email)
   }
   if (formData.get('intent') === BOBGO_RESYNC_INTENT) {
     const outcome = await resyncWithProcessClient(store, order)
@@ -202,7 +214,7 @@ const statusFields = (
 )
 
 export default function AdminOrder() {
-  const { order, bobgo, boughtCards = [] } = useLoaderData<typeof loader>()
+  const { order, bobgo, boughtCards = [], returns } = useLoaderData<typeof loader>()
   const can = (move: StaffMoveName) => order.moves.includes(move)
   return (
     <>
@@ -298,6 +310,9 @@ export default function AdminOrder() {
             ))}
           </ul>
         </section>
+      ) : null}
+      {returns ? (
+        <OrderReturns orderId={order.id} returns={returns.list} refunds={returns.refunds} />
       ) : null}
       {boughtCards.length > 0 ? (
         <BoughtGiftCards cards={boughtCards} buyer={order.email} paid={isPaid(order.status)} />

@@ -1,16 +1,27 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 
 import { Link } from '~/components/link'
 import { signInUrl } from '~/lib/auth/user.server'
 import { notFound } from '~/lib/http.server'
 import { isOrderId } from '~/lib/orders/id'
 import { OrderDetails } from '~/components/orders/order-view'
+import { ReturnRequest } from '~/components/orders/return-request'
+import { ReturnsView } from '~/components/orders/returns-view'
 import { ShipmentTracking } from '~/components/shipping/tracking'
 import { findVisibleOrder } from '~/lib/orders/customer.server'
 import { boughtGiftCards } from '~/lib/orders/gift-card-products.server'
 import { orderLinkPath } from '~/lib/orders/order-link.server'
+import { newReturnKey, requestReturnAction } from '~/lib/orders/return-actions.server'
+import { REQUEST_RETURN_INTENT } from '~/lib/orders/return-fields'
+import { returnWindowDays } from '~/lib/orders/returns.server'
+import { returnFormView, returnViews } from '~/lib/orders/returns-view'
 import { toOrderView } from '~/lib/orders/orders.server'
 import { requestContext } from '~/lib/request-context.server'
 import styles from '~/styles/buying.css'
@@ -47,6 +58,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       orderLink: order.userId === null ? orderLinkPath(order.id) : null,
       // The codes themselves go by email only; the page says how many and where.
       giftCards: { bought: bought.length, issued: bought.filter((b) => b.card).length },
+      returns: {
+        list: returnViews(order),
+        form: returnFormView(order, context.clock().toISOString(), returnWindowDays()),
+        windowDays: returnWindowDays(),
+        key: newReturnKey(),
+        // A guest by link posts back with the link's key.
+        action: returnFormAction(order.id, access === 'link' ? key : null),
+      },
     }
   }
   // NOTE: nothing here may depend on whether the order exists (`order` is deliberately unused).
@@ -55,8 +74,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   throw redirect(signInUrl(request))
 }
 
+/** Where the return form posts: the order's page, with the order link's key for a guest by link. */
+function returnFormAction(orderId: string, key: string | null) {
+  const path = `/orders/${encodeURIComponent(orderId)}`
+  return key ? `${path}?key=${encodeURIComponent(key)}` : path
+}
+
+/**
+ * The buyer's forms on their order (`intent=request-return`), for whoever may see it in full or by
+ * its link; anyone else gets what the loader gives them.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = params.id
+  if (!isOrderId(id)) throw notFound()
+  const context = await requestContext(request)
+  const key = new URL(request.url).searchParams.get('key')
+  const { access, order, userId } = await findVisibleOrder(context, id, key)
+  if (access === 'none') {
+    if (userId) throw notFound()
+    throw redirect(signInUrl(request))
+  }
+  const formData = await request.formData()
+  if (formData.get('intent') === REQUEST_RETURN_INTENT) {
+    const path = returnFormAction(order.id, access === 'link' ? key : null)
+    return requestReturnAction(context.store, order, formData, path)
+  }
+  throw notFound()
+}
+
 export default function OrderPage() {
-  const { order, signedIn, giftCards, orderLink } = useLoaderData<typeof loader>()
+  const { order, signedIn, giftCards, orderLink, returns } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   return (
     <div className="buying-page order-page">
       <h1>Order {order.id}</h1>
@@ -79,6 +127,18 @@ export default function OrderPage() {
       ) : null}
       <OrderDetails order={order} />
       <ShipmentTracking shipments={order.tracking} titleId="order-tracking-title" />
+      {returns ? (
+        <>
+          <ReturnsView returns={returns.list} />
+          <ReturnRequest
+            view={returns.form}
+            action={returns.action}
+            returnKey={returns.key}
+            windowDays={returns.windowDays}
+            lastResult={actionData?.form === REQUEST_RETURN_INTENT ? actionData.result : undefined}
+          />
+        </>
+      ) : null}
       <p>
         {signedIn ? (
           <Link to="/orders">All your orders</Link>

@@ -46,26 +46,23 @@ export const requestReturnSchema = z
       .array(returnLine)
       .max(MAX_RETURN_LINES, 'Reload the page and try again')
       .optional()
-      .transform((lines) => lines ?? []),
+      .transform((lines) => lines ?? [])
+      .superRefine((lines, ctx) => {
+        if (!lines.some((line) => line.selected)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Tick at least one item to return' })
+        }
+        lines.forEach((line, i) => {
+          if (line.selected && line.quantity === undefined) {
+            ctx.addIssue({
+              code: z.ZodIssueCode.custom,
+              path: [i, 'quantity'],
+              message: QUANTITY_ASK,
+            })
+          }
+        })
+      }),
   })
   .superRefine((form, ctx) => {
-    const chosen = form.lines.filter((line) => line.selected)
-    if (chosen.length === 0) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['lines'],
-        message: 'Tick at least one item to return',
-      })
-    }
-    form.lines.forEach((line, i) => {
-      if (line.selected && line.quantity === undefined) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['lines', i, 'quantity'],
-          message: QUANTITY_ASK,
-        })
-      }
-    })
     if (form.reason === 'other' && !form.note) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
