@@ -1,0 +1,94 @@
+import type { Store } from '~/lib/data/store'
+import type { User } from '~/lib/data/types'
+import { notFound } from '~/lib/http.server'
+import { STATUS_LABELS } from '~/lib/orders/status'
+import { addressLines } from '~/lib/shipping/order-shipping'
+
+import { ADMIN_PAGE_SIZE, pageCount, pageSlice } from './paging'
+
+/** The longest search the list takes: an email's limit (254), with room for a full name. */
+export const CUSTOMER_SEARCH_MAX = 254
+
+/** One row of /admin/customers. */
+export type CustomerRow = {
+  id: string
+  name: string
+  email: string
+  createdAt: string
+  staff: boolean
+}
+
+const customerRow = (user: User): CustomerRow => ({
+  id: user.id,
+  name: `${user.firstName} ${user.lastName}`.trim(),
+  email: user.email,
+  createdAt: user.createdAt,
+  staff: user.staff,
+})
+
+/** One page of /admin/customers: newest first, found by name or email (as the store can). */
+export async function listCustomers(
+  store: Pick<Store, 'users'>,
+  query: { q: string; page: number },
+) {
+  const q = query.q.trim().slice(0, CUSTOMER_SEARCH_MAX)
+  const { items, total } = await store.users.search({ ...pageSlice(query.page), q })
+  return {
+    customers: items.map(customerRow),
+    total,
+    page: query.page,
+    pageCount: pageCount(total, ADMIN_PAGE_SIZE),
+    q,
+  }
+}
+
+/** The ids the auth backends make (local: random url-safe; Firebase: its uid). */
+const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,128}$/
+
+/** A customer's id from the URL; anything that cannot be one is the 404 page. */
+export function customerIdOf(id: string | undefined): string {
+  if (!id || !CUSTOMER_ID.test(id)) throw notFound()
+  return id
+}
+
+/** The orders shown on a customer's page; the rest are a search away on /admin/orders. */
+export const CUSTOMER_ORDERS_SHOWN = 50
+
+/**
+ * /admin/customers/:id: the profile, the customer's orders (newest first), and their store credit
+ * with its history (newest first). A customer who does not exist is the 404 page.
+ */
+export async function loadCustomer(
+  store: Pick<Store, 'users' | 'orders' | 'storeCredit'>,
+  id: string,
+) {
+  const user = await store.users.get(id)
+  if (!user) throw notFound()
+  const [orders, credit, history] = await Promise.all([
+    store.orders.listForUser(user.id),
+    store.storeCredit.get(user.id),
+    store.storeCredit.history(user.id),
+  ])
+  return {
+    customer: {
+      ...customerRow(user),
+      phone: user.phone,
+      address: user.address ? addressLines(user.address) : null,
+      updatedAt: user.updatedAt,
+    },
+    orders: orders.slice(0, CUSTOMER_ORDERS_SHOWN).map((order) => ({
+      id: order.id,
+      createdAt: order.createdAt,
+      status: order.status,
+      statusLabel: STATUS_LABELS[order.status],
+      totalCents: order.totalCents,
+      itemCount: order.lines.reduce((n, line) => n + line.quantity, 0),
+    })),
+    orderCount: orders.length,
+    credit: {
+      balanceCents: credit.balanceCents,
+      heldCents: credit.heldCents,
+      history: [...history].reverse(),
+    },
+  }
+}
