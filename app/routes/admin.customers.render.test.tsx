@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+
+import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
+
+import AdminCustomer from './admin.customers.$id'
+import AdminCustomers from './admin.customers._index'
+
+const THANDI = {
+  id: 'cust-thandi',
+  name: 'Thandi Mokoena',
+  email: 'thandi@example.co.za',
+  createdAt: '2025-03-01T10:00:00.000Z',
+  staff: false,
+}
+
+describe('/admin/customers', () => {
+  it('searches by name or email without JS and links each customer to their page', () => {
+    renderRouteWithoutJs(AdminCustomers, {
+      url: '/admin/customers?q=thandi&page=2',
+      loaderData: { customers: [THANDI], total: 26, page: 2, pageCount: 2, q: 'thandi' },
+    })
+    const search = screen.getByRole('searchbox', { name: 'Name or email' })
+    expect(search).toHaveValue('thandi')
+    expect(search.closest('form')).toHaveAttribute('method', 'get')
+    expect(screen.getByRole('button', { name: 'Find customers' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Thandi Mokoena' })).toHaveAttribute(
+      'href',
+      '/admin/customers/cust-thandi',
+    )
+    expect(screen.getByText('Page 2 of 2 · 26 customers')).toBeInTheDocument()
+    // The pager keeps the search.
+    expect(screen.getByRole('link', { name: 'Page 1' }).getAttribute('href')).toContain('q=thandi')
+  })
+
+  it('says what it searched for when nobody matches', () => {
+    renderRoute(AdminCustomers, {
+      url: '/admin/customers?q=nobody',
+      loaderData: { customers: [], total: 0, page: 1, pageCount: 1, q: 'nobody' },
+    })
+    expect(screen.getByText("No customer's name or email matches “nobody”.")).toBeInTheDocument()
+  })
+})
+
+describe('/admin/customers/:id', () => {
+  it("shows the profile, links each order to its page and lists the credit's history", () => {
+    renderRouteWithoutJs(AdminCustomer, {
+      url: '/admin/customers/cust-thandi',
+      path: '/admin/customers/:id',
+      loaderData: {
+        customer: {
+          ...THANDI,
+          phone: '082 123 4567',
+          address: ['12 Long Street', 'Gardens, Cape Town', 'Western Cape, 8001'],
+          updatedAt: THANDI.createdAt,
+        },
+        orders: [
+          {
+            id: 'K7M2P9QRTWXY',
+            createdAt: '2025-03-02T10:00:00.000Z',
+            status: 'paid',
+            statusLabel: 'Paid',
+            totalCents: 54_900,
+            itemCount: 2,
+          },
+        ],
+        orderCount: 1,
+        credit: {
+          balanceCents: 15_000,
+          heldCents: 0,
+          history: [
+            {
+              at: '2025-03-03T10:00:00.000Z',
+              kind: 'credited',
+              amountCents: 15_000,
+              orderId: null,
+              by: 'nomsa@shop.example.co.za',
+              note: 'Instead of a refund for a broken mug',
+            },
+          ],
+        },
+      },
+    })
+    expect(screen.getByRole('heading', { level: 1, name: 'Thandi Mokoena' })).toBeInTheDocument()
+    expect(screen.getByText('082 123 4567')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'K7M2P9QRTWXY' })).toHaveAttribute(
+      'href',
+      '/admin/orders/K7M2P9QRTWXY',
+    )
+    const credit = screen.getByRole('region', { name: 'Store credit' })
+    expect(credit).toHaveTextContent('Balance: R 150,00')
+    expect(
+      within(credit).getByRole('rowheader', {
+        name: 'Credited: Instead of a refund for a broken mug',
+      }),
+    ).toBeInTheDocument()
+    expect(within(credit).getByRole('link', { name: 'Give store credit' })).toHaveAttribute(
+      'href',
+      '/admin/gift-cards#give-credit-title',
+    )
+  })
+})
