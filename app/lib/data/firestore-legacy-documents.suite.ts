@@ -111,6 +111,23 @@ export function describeFirestoreLegacyDocuments(projectId: string): void {
       expect(found.items.map((o) => o.id)).toEqual(['OLDORDER001'])
     })
 
+    it('lists an old user among all customers, and finds them by name once their profile is saved', async () => {
+      const all = await store.users.search({ offset: 0, limit: 5 })
+      expect(all.items.map((user) => user.id)).toEqual(['old-user'])
+      // Written before the customer search: no search terms until the profile is next saved.
+      expect((await store.users.search({ q: 'old', offset: 0, limit: 5 })).total).toBe(0)
+      await store.users.updateProfile('old-user', {
+        firstName: 'Old',
+        lastName: 'Customer',
+        phone: null,
+      })
+      const found = await store.users.search({ q: 'old@example', offset: 0, limit: 5 })
+      expect(found.items).toEqual([
+        expect.objectContaining({ id: 'old-user', email: 'Old@Example.co.za' }),
+      ])
+      expect(found.items[0]).not.toHaveProperty('searchTerms')
+    })
+
     it('counts and lists an old message as unhandled', async () => {
       expect(await store.messages.countUnhandled()).toBe(1)
       const page = await store.messages.page({ offset: 0, limit: 5, unhandled: true })
