@@ -184,6 +184,8 @@ test.describe('served pages', () => {
       '/admin/messages',
       '/admin/discounts',
       '/admin/gift-cards',
+      '/admin/customers',
+      `/admin/customers/${customer.id}`,
     ]) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
