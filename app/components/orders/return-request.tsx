@@ -99,7 +99,13 @@ function RequestForm({
         You can ask to return items until {formatSastDate(view.closesAt)} ({windowDays} days after
         delivery). Changed your mind? Within 7 days of delivery that is your cooling-off right.
       </p>
-      <Form method="post" action={action} className="form-card" {...getFormProps(form)}>
+      <Form
+        method="post"
+        action={action}
+        className="form-card"
+        aria-labelledby="return-request-title"
+        {...getFormProps(form)}
+      >
         <ErrorSummary form={form} />
         <FormErrors form={form} />
         <input type="hidden" name="intent" value={REQUEST_RETURN_INTENT} />
