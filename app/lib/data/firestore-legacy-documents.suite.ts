@@ -102,6 +102,8 @@ export function describeFirestoreLegacyDocuments(projectId: string): void {
         discounts: [],
         giftCards: [],
         storeCreditCents: 0,
+        // Written before returns: none.
+        returns: [],
       })
       expect(order?.history).toEqual([
         { status: 'pending_payment', at: then, note: null, by: null },
