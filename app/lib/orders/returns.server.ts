@@ -2,7 +2,7 @@ import type { Store } from '~/lib/data/index.server'
 import type { Order, OutboxDraft } from '~/lib/data/types'
 import { env } from '~/lib/env.server'
 import { mailContext, type MailContext } from '~/lib/mail/messages.server'
-import { returnTemplate } from '~/lib/mail/templates/returns.server'
+import { returnRequestedShopTemplate, returnTemplate } from '~/lib/mail/templates/returns.server'
 import { formatRand } from '~/lib/money'
 
 import type { ReturnDecisionForm } from './return-fields'
@@ -40,6 +40,26 @@ export function returnMail(
   }
 }
 
+/**
+ * The shop's copy of a new request (to SHOP_EMAIL), so staff hear of it; keyed like the buyer's
+ * with `:shop`.
+ */
+export function returnRequestedShopMail(
+  order: Pick<Order, 'id' | 'email' | 'firstName' | 'lastName' | 'lines'>,
+  ret: OrderReturn,
+  context: MailContext,
+  shopEmail: string = env.mail.shopEmail,
+): OutboxDraft {
+  return {
+    key: `return-requested:${order.id}:${ret.id}:shop`,
+    to: shopEmail,
+    // Staff answering it write to the buyer.
+    replyTo: order.email,
+    orderId: order.id,
+    ...returnRequestedShopTemplate(order, ret, context),
+  }
+}
+
 export type ReturnOutcome =
   | {
       ok: true
@@ -62,7 +82,12 @@ async function moveReturn(
   const saved = await store.orders.saveReturn(
     orderId,
     (order, at) => decideReturn(order, request, at),
-    (order, change) => [returnMail(order, change.changed, context)],
+    (order, change) => [
+      returnMail(order, change.changed, context),
+      ...(request.move === 'request'
+        ? [returnRequestedShopMail(order, change.changed, context)]
+        : []),
+    ],
   )
   if (!saved) return { ok: false, message: `There is no order ${orderId}`, order: null }
   const { decision, order } = saved

@@ -175,6 +175,7 @@ export function describeReturnsContract(name: string, harness: ContractHarness):
       expect(await mailKeys(order.id)).toEqual(
         [
           `return-requested:${order.id}:R1`,
+          `return-requested:${order.id}:R1:shop`,
           `return-approved:${order.id}:R1`,
           `return-received:${order.id}:R1`,
           `return-refunded:${order.id}:R1`,
@@ -184,6 +185,14 @@ export function describeReturnsContract(name: string, harness: ContractHarness):
       expect(mail).toMatchObject({ to: order.email, orderId: order.id })
       expect(mail!.text).toContain('Message from the shop: Post it to us')
       expect(mail!.text).toContain(`https://shop.example.co.za/orders/${order.id}?key=`)
+      // The shop hears of the request, with the order in the back office; replies go to the buyer.
+      const shopCopy = await store.outbox.get(`return-requested:${order.id}:R1:shop`)
+      expect(shopCopy).toMatchObject({
+        replyTo: order.email,
+        subject: `Return R1 requested for order ${order.id}`,
+      })
+      expect(shopCopy!.text).toContain(`https://shop.example.co.za/admin/orders/${order.id}`)
+      expect(shopCopy!.text).toContain('The lid was dented')
     })
 
     it('refuses a request after the window, by the store’s clock, and writes nothing', async () => {

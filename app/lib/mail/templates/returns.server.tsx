@@ -104,3 +104,27 @@ export function returnTemplate(
     ),
   }
 }
+
+/** The shop's copy of a new return request: who, what, why, and the order in the back office. */
+export function returnRequestedShopTemplate(
+  order: Pick<Order, 'id' | 'firstName' | 'lastName' | 'email' | 'lines'>,
+  ret: OrderReturn,
+  context: MailContext,
+): RenderedMail {
+  const href = shopUrl(context, `/admin/orders/${encodeURIComponent(order.id)}`)
+  const who = `${order.firstName} ${order.lastName}`.trim() || order.email
+  const summary = `${who} (${order.email}) asks to return ${describeReturnLines(order, ret.lines)} of order ${order.id}: ${RETURN_REASON_LABELS[ret.reason]}.`
+  const note = ret.note ? `Their note: ${ret.note}` : null
+  return {
+    subject: `Return ${ret.id} requested for order ${order.id}`,
+    text: textPart(summary, note, `Approve or decline it: ${href}`, textFooter(context)),
+    html: renderHtml(
+      <MailLayout context={context} preview={summary}>
+        <Heading>Return {ret.id} requested</Heading>
+        <Paragraph>{summary}</Paragraph>
+        {note ? <Paragraph>{note}</Paragraph> : null}
+        <ButtonLink href={href}>Approve or decline it</ButtonLink>
+      </MailLayout>,
+    ),
+  }
+}
