@@ -110,7 +110,10 @@ function RequestForm({
         <FormErrors form={form} />
         <input type="hidden" name="intent" value={REQUEST_RETURN_INTENT} />
         <input type="hidden" name="returnKey" value={returnKey} />
+        {/* The error summary's link for "Tick at least one item" moves focus here. */}
         <fieldset
+          id={fields.lines.id}
+          tabIndex={-1}
           className={`field${fields.lines.errors?.length ? ' field--invalid' : ''}`}
           aria-describedby={fields.lines.errors?.length ? fields.lines.errorId : undefined}
         >

@@ -102,7 +102,10 @@ describe('the buyer’s return request', () => {
     renderRoute(requestForm(), { url: '/orders/K7M2P9QRTWXY' })
     const form = screen.getByRole('form', { name: 'Return items' })
     await userEvent.click(within(form).getByRole('button', { name: 'Ask to return' }))
-    expect(await within(form).findAllByText('Tick at least one item to return')).not.toHaveLength(0)
+    // The summary's link takes the keyboard to the items.
+    const link = await within(form).findByRole('link', { name: 'Tick at least one item to return' })
+    await userEvent.click(link)
+    expect(within(form).getByRole('group', { name: 'Items to return' })).toHaveFocus()
     expect(
       within(form).getByRole('combobox', { name: 'Why are you returning them?' }),
     ).toHaveAccessibleDescription('Choose why you are returning the items')
