@@ -165,9 +165,9 @@ export interface UserStore {
   /**
    * Back office: customers newest first (ties by id, descending); `q` (trimmed, any case) finds
    * them by name or email. SQLite matches anywhere in the email or in "first last"; Firestore
-   * matches the start of the email, of the full name or of any word in either (a word of an email
-   * is split at . _ + - @), and a `q` longer than USER_SEARCH_PREFIX_MAX only as the whole email
-   * or name. An empty `q` lists everyone.
+   * matches the start of the email, of its domain, of the full name or of any word in either (an
+   * email's words split at . _ + - @), and a `q` longer than USER_SEARCH_PREFIX_MAX only as the
+   * whole email or name. An empty `q` lists everyone.
    */
   search(query: PageRequest & { q?: string }): Promise<Page<User>>
 }

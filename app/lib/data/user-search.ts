@@ -20,13 +20,14 @@ function prefixes(word: string): string[] {
 
 /**
  * What a customer is found by where the store cannot search inside text (Firestore: one
- * `array-contains` on these): every start of the email, of the full name and of each word of
- * either, up to USER_SEARCH_PREFIX_MAX characters, and the whole email and whole name.
+ * `array-contains` on these): every start of the email, of its domain, of the full name and of
+ * each word of either, up to USER_SEARCH_PREFIX_MAX characters, and the whole email and whole name.
  */
 export function userSearchTerms(user: Pick<User, 'email' | 'firstName' | 'lastName'>): string[] {
   const email = userSearchText(user.email)
   const name = userSearchText(`${user.firstName} ${user.lastName}`)
-  const words = [...email.split(/[._+\-@]+/), ...name.split(/[\s'._-]+/)].filter(Boolean)
+  const domain = email.includes('@') ? email.slice(email.lastIndexOf('@') + 1) : ''
+  const words = [domain, ...email.split(/[._+\-@]+/), ...name.split(/[\s'._-]+/)].filter(Boolean)
   const terms = new Set<string>([email, name])
   for (const text of [email, name, ...words]) for (const prefix of prefixes(text)) terms.add(prefix)
   terms.delete('')
