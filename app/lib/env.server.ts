@@ -1,5 +1,12 @@
 import { z } from 'zod'
 
+import {
+  addressLines,
+  normalizeVatNumber,
+  VAT_NUMBER,
+  VAT_NUMBER_MESSAGE,
+} from '~/lib/legal/shop-details'
+
 /** PayFast's published ITN source ranges (docs/contracts.md). */
 export const PAYFAST_PUBLISHED_IPS = [
   '197.97.145.144/28',
@@ -85,6 +92,8 @@ const schema = z
     PAYFAST_MERCHANT_KEY: optionalString,
     PAYFAST_PASSPHRASE: optionalString,
     PAYFAST_BASE_URL: optionalUrl,
+    /** PayFast's API host (refunds); default https://api.payfast.co.za. Tests point it at a fake. */
+    PAYFAST_API_URL: optionalUrl,
     PAYFAST_VALID_IPS: optionalString,
     SMTP_URL: z.preprocess(
       blankToUndefined,
@@ -142,6 +151,17 @@ const schema = z
     ),
     PARGO_USERNAME: optionalString,
     PARGO_PASSWORD: optionalString,
+    // The shop's legal details until staff save them at /admin/settings (app/lib/legal/).
+    SHOP_LEGAL_NAME: optionalString,
+    SHOP_ADDRESS: optionalString,
+    SHOP_VAT_NUMBER: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .transform(normalizeVatNumber)
+        .refine((value) => VAT_NUMBER.test(value), VAT_NUMBER_MESSAGE)
+        .optional(),
+    ),
     // How long after delivery or collection a buyer may ask to return items (the returns policy).
     RETURN_WINDOW_DAYS: z.preprocess(
       blankToUndefined,
@@ -319,8 +339,15 @@ const schema = z
         passphrase: raw.PAYFAST_PASSPHRASE,
         baseUrl: payfastBase.replace(/\/+$/, ''),
         validIps,
+        apiUrl: (raw.PAYFAST_API_URL ?? 'https://api.payfast.co.za').replace(/\/+$/, ''),
       },
       trustProxyHops: raw.TRUST_PROXY_HOPS,
+      /** The shop's legal details from SHOP_LEGAL_NAME, SHOP_ADDRESS (commas between lines), SHOP_VAT_NUMBER. */
+      shop: {
+        legalName: raw.SHOP_LEGAL_NAME?.trim(),
+        address: raw.SHOP_ADDRESS ? addressLines(raw.SHOP_ADDRESS) : undefined,
+        vatNumber: raw.SHOP_VAT_NUMBER,
+      },
       /** Days after delivery or collection a return may be asked for (RETURN_WINDOW_DAYS). */
       returnWindowDays: raw.RETURN_WINDOW_DAYS,
       mail: {

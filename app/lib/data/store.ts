@@ -1,6 +1,7 @@
 import type {
   Address,
   CartLine,
+  ConsentEntry,
   ContactMessage,
   Order,
   OrderDraft,
@@ -13,6 +14,7 @@ import type {
   User,
 } from './types'
 import type { ProductInput } from './variants'
+import type { StockAlertStore } from './stock-alerts'
 import type {
   BalanceEntry,
   Discount,
@@ -25,6 +27,7 @@ import type {
 import type { AddressDraft, SavedAddress } from '~/lib/shipping/types'
 import type { DecideMove, MoveDecision } from '~/lib/orders/life'
 import type { ReturnChange, ReturnDecision } from '~/lib/orders/returns'
+import type { SavedShopDetails, ShopDetails } from '~/lib/legal/shop-details'
 import type { ShippingSettingsInput } from '~/lib/shipping/settings'
 import type { ShippingSettings, TrackedShipment } from '~/lib/shipping/types'
 
@@ -545,6 +548,17 @@ export interface ShippingSettingsStore {
 }
 
 /**
+ * The shop's legal details as staff saved them at /admin/settings (app/lib/legal/). One record,
+ * saved whole; loadShopDetails falls back to the environment and the demo shop's before any save.
+ */
+export interface ShopDetailsStore {
+  /** The saved details, or null before staff ever saved them. */
+  get(): Promise<SavedShopDetails | null>
+  /** Replaces the details whole, stamped with the store's clock and the staff member. */
+  save(details: ShopDetails, audit: Audit): Promise<SavedShopDetails>
+}
+
+/**
  * Orders' way through Bob Go (docs/contracts.md "Shipping": Bob Go): the sync job's queue (a paid
  * order marked, claimed by one instance at a time under a lease, recorded synced or failed with its
  * retry time), the shipments Bob Go reports, and the webhook events already acted on. Kept on the
@@ -713,6 +727,21 @@ export interface StoreCreditStore {
   history(userId: string): Promise<BalanceEntry[]>
 }
 
+/**
+ * Consent to marketing mail (docs/contracts.md "Customers and privacy"), by lower-cased email. Only
+ * changes are recorded: the same state twice is one entry. Nobody has consented until they opt in.
+ */
+export interface ConsentStore {
+  /** Records the change at the store's clock; false (nothing written) when it is the state already. */
+  record(entry: Omit<ConsentEntry, 'at'>): Promise<boolean>
+  /** Whether the email's latest entry opts in; false for an email never recorded. */
+  current(email: string): Promise<boolean>
+  /** Every change for the email, oldest first. */
+  history(email: string): Promise<ConsentEntry[]>
+  /** Forgets the email's consent and its history (POPIA deletion). */
+  erase(email: string): Promise<void>
+}
+
 export interface Store {
   products: ProductStore
   reviews: ReviewStore
@@ -727,11 +756,15 @@ export interface Store {
   rateLimits: RateLimitStore
   contentCopies: ContentCopyStore
   shipping: ShippingSettingsStore
+  shopDetails: ShopDetailsStore
   addresses: AddressBookStore
   bobgo: BobgoStore
   discounts: DiscountStore
   giftCards: GiftCardStore
   storeCredit: StoreCreditStore
+  /** "Email me when it's back" requests (./stock-alerts.ts). */
+  stockAlerts: StockAlertStore
+  consents: ConsentStore
   /**
    * A number that changes whenever another connection or process commits to this store (SQLite's
    * `PRAGMA data_version`), so a cache in this process can tell it missed a change event. Absent

@@ -8,6 +8,7 @@ import { createAddressBookStore } from './addresses.server'
 import { closeFirestore, firestoreFor } from './app.server'
 import { createBobgoStore } from './bobgo.server'
 import { createCartStore } from './carts.server'
+import { createConsentStore } from './consents.server'
 import { createContentCopyStore } from './content-copies.server'
 import { createFirestoreContext } from './context.server'
 import { createCredentialStore } from './credentials.server'
@@ -22,6 +23,8 @@ import { createRateLimitStore } from './rate-limits.server'
 import { createReviewStore } from './reviews.server'
 import { createSessionStore } from './sessions.server'
 import { createShippingSettingsStore } from './shipping.server'
+import { createStockAlertStore } from './stock-alerts.server'
+import { createShopDetailsStore } from './shop-details.server'
 import { createUserStore } from './users.server'
 
 export type FirestoreStoreOptions = {
@@ -56,11 +59,14 @@ export function createFirestoreStore(
     rateLimits: createRateLimitStore(context),
     contentCopies: createContentCopyStore(context),
     shipping: createShippingSettingsStore(context),
+    shopDetails: createShopDetailsStore(context),
     addresses: createAddressBookStore(context),
     bobgo: createBobgoStore(context, orders),
     discounts: createDiscountStore(context),
     giftCards: createGiftCardStore(context),
     storeCredit: createStoreCreditStore(context),
+    stockAlerts: createStockAlertStore(context),
+    consents: createConsentStore(context),
     async close() {
       for (const stop of context.snapshotStops) stop()
       context.snapshotStops.clear()

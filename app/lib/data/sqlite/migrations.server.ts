@@ -488,6 +488,60 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     `,
   },
   {
+    version: 17,
+    name: 'shop details and the buyer VAT number',
+    sql: `
+      -- The shop's legal details saved at /admin/settings: one row (id 1), JSON ShopDetails.
+      CREATE TABLE shop_details (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        details TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        updated_by TEXT NOT NULL
+      );
+      -- The buyer's VAT number given at checkout (for a full tax invoice). Orders placed before: none.
+      ALTER TABLE orders ADD COLUMN buyer_vat_number TEXT;
+    `,
+  },
+  {
+    version: 18,
+    name: 'marketing consent and mail headers',
+    sql: `
+      -- Consent to marketing mail by lower-cased email: every change, oldest first by id.
+      CREATE TABLE consents (
+        id INTEGER PRIMARY KEY,
+        email TEXT NOT NULL,
+        user_id TEXT,
+        opt_in INTEGER NOT NULL CHECK (opt_in IN (0, 1)),
+        source TEXT NOT NULL,
+        at TEXT NOT NULL
+      );
+      CREATE INDEX consents_email ON consents (email, id);
+
+      -- A mail's extra headers (List-Unsubscribe on marketing mail): a JSON object, or null.
+      ALTER TABLE outbox ADD COLUMN headers TEXT;
+    `,
+  },
+  {
+    version: 19,
+    name: 'stock alerts',
+    sql: `
+      -- "Email me when it's back": one request per email (lower-cased) and variant. due_at is null
+      -- while the variant is sold out, then when the mail is due, or until when a job holds it.
+      CREATE TABLE stock_alerts (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        user_id TEXT,
+        product_id TEXT NOT NULL,
+        variant_id TEXT NOT NULL,
+        requested_at TEXT NOT NULL,
+        due_at TEXT,
+        UNIQUE (email, variant_id)
+      );
+      CREATE INDEX stock_alerts_variant ON stock_alerts (variant_id, due_at);
+      CREATE INDEX stock_alerts_due ON stock_alerts (due_at) WHERE due_at IS NOT NULL;
+    `,
+  },
+  {
     version: 21,
     name: 'customers newest first',
     sql: `

@@ -4,6 +4,7 @@ import type { Store } from '../store'
 import { createAddressBookStore } from './addresses.server'
 import { createBobgoStore } from './bobgo.server'
 import { createCartStore } from './carts.server'
+import { createConsentStore } from './consents.server'
 import { createContentCopyStore } from './content-copies.server'
 import { createSqliteContext } from './context.server'
 import { createCredentialStore } from './credentials.server'
@@ -19,6 +20,8 @@ import { createRateLimitStore } from './rate-limits.server'
 import { createReviewStore } from './reviews.server'
 import { createSessionStore } from './sessions.server'
 import { createShippingSettingsStore } from './shipping.server'
+import { createStockAlertStore } from './stock-alerts.server'
+import { createShopDetailsStore } from './shop-details.server'
 import { createUserStore } from './users.server'
 
 export type SqliteStoreOptions = {
@@ -51,11 +54,14 @@ export function createSqliteStore(db: Db, { now = systemClock }: SqliteStoreOpti
     rateLimits: createRateLimitStore(context),
     contentCopies: createContentCopyStore(context),
     shipping: createShippingSettingsStore(context),
+    shopDetails: createShopDetailsStore(context),
     addresses: createAddressBookStore(context),
     bobgo: createBobgoStore(context, orders),
     discounts: createDiscountStore(context),
     giftCards: createGiftCardStore(context),
     storeCredit: createStoreCreditStore(context),
+    stockAlerts: createStockAlertStore(context),
+    consents: createConsentStore(context),
     dataVersion: () => dataVersion.get() ?? 0,
     async close() {
       context.emitter.clear()
