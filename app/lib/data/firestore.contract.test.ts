@@ -18,6 +18,7 @@ import { describeOutboxContract } from './contract-outbox.suite'
 import { describeRateLimitContract } from './contract-rate-limits.suite'
 import { describeReviewPagesContract } from './contract-review-pages.suite'
 import { describeShippingContract } from './contract-shipping.suite'
+import { describeStockAlertsContract } from './contract-stock-alerts.suite'
 import { describeFirestoreLegacyDocuments } from './firestore-legacy-documents.suite'
 import { openStore, type Store } from './index.server'
 
@@ -70,6 +71,7 @@ if (!emulator) {
   describeAddressBookContract(`firestore emulator at ${emulator}`, harness())
   describeBobgoContract(`firestore emulator at ${emulator}`, harness())
   describeShippingContract(`firestore emulator at ${emulator}`, harness())
+  describeStockAlertsContract(`firestore emulator at ${emulator}`, harness())
   describeDiscountsContract(`firestore emulator at ${emulator}`, harness())
   describeGiftCardsContract(`firestore emulator at ${emulator}`, harness())
   describeCustomerSearchContract(`firestore emulator at ${emulator}`, harness())

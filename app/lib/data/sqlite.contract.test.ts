@@ -18,6 +18,7 @@ import { describeOutboxContract } from './contract-outbox.suite'
 import { describeRateLimitContract } from './contract-rate-limits.suite'
 import { describeReviewPagesContract } from './contract-review-pages.suite'
 import { describeShippingContract } from './contract-shipping.suite'
+import { describeStockAlertsContract } from './contract-stock-alerts.suite'
 import { openStore } from './index.server'
 
 // One temp dir for this file; each test gets its own database file inside it.
@@ -43,6 +44,7 @@ describeContentCopiesContract('sqlite', harness)
 describeAddressBookContract('sqlite', harness)
 describeBobgoContract('sqlite', harness)
 describeShippingContract('sqlite', harness)
+describeStockAlertsContract('sqlite', harness)
 describeDiscountsContract('sqlite', harness)
 describeGiftCardsContract('sqlite', harness)
 describeCustomerSearchContract('sqlite', harness)
