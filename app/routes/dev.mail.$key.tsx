@@ -54,6 +54,7 @@ export default function DevMailMessage() {
     ['To', mail.to],
     ...(mail.replyTo ? [['Reply-To', mail.replyTo] as [string, string]] : []),
     ['Subject', mail.subject],
+    ...Object.entries(mail.headers),
     [
       'Status',
       `${mail.status}, ${mail.attempts} attempt(s)${mail.lastError ? `: ${mail.lastError}` : ''}`,

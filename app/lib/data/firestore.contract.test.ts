@@ -7,7 +7,9 @@ import { describeReturnsContract } from '~/lib/orders/returns.suite'
 
 import { describeAddressBookContract } from './contract-addresses.suite'
 import { describeBobgoContract } from './contract-bobgo.suite'
+import { describeConsentsContract } from './contract-consents.suite'
 import { describeCustomerSearchContract } from './contract-customers.suite'
+import { describeDocumentsContract } from './contract-documents.suite'
 import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './orders.suite'
 import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
@@ -74,6 +76,8 @@ if (!emulator) {
   describeStockAlertsContract(`firestore emulator at ${emulator}`, harness())
   describeDiscountsContract(`firestore emulator at ${emulator}`, harness())
   describeGiftCardsContract(`firestore emulator at ${emulator}`, harness())
+  describeDocumentsContract(`firestore emulator at ${emulator}`, harness())
   describeCustomerSearchContract(`firestore emulator at ${emulator}`, harness())
+  describeConsentsContract(`firestore emulator at ${emulator}`, harness())
   describeFirestoreLegacyDocuments(`demo-legacy-${randomBytes(5).toString('hex')}`)
 }

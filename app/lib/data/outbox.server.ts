@@ -22,6 +22,10 @@ export function pickDraft(draft: OutboxDraft): OutboxDraft {
     text: draft.text,
     html: draft.html,
     orderId: draft.orderId ?? null,
+    // Only when given: Firestore refuses an undefined field, and most mail has none.
+    ...(draft.headers && Object.keys(draft.headers).length
+      ? { headers: { ...draft.headers } }
+      : {}),
   }
 }
 

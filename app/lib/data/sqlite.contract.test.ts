@@ -7,7 +7,9 @@ import { describeReturnsContract } from '~/lib/orders/returns.suite'
 
 import { describeAddressBookContract } from './contract-addresses.suite'
 import { describeBobgoContract } from './contract-bobgo.suite'
+import { describeConsentsContract } from './contract-consents.suite'
 import { describeCustomerSearchContract } from './contract-customers.suite'
+import { describeDocumentsContract } from './contract-documents.suite'
 import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './orders.suite'
 import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
@@ -47,4 +49,6 @@ describeShippingContract('sqlite', harness)
 describeStockAlertsContract('sqlite', harness)
 describeDiscountsContract('sqlite', harness)
 describeGiftCardsContract('sqlite', harness)
+describeDocumentsContract('sqlite', harness)
 describeCustomerSearchContract('sqlite', harness)
+describeConsentsContract('sqlite', harness)

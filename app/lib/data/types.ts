@@ -326,6 +326,11 @@ export type OutboxDraft = {
   html: string
   /** The order the mail is about, so its page lists its emails; null for other mail. */
   orderId: string | null
+  /**
+   * Extra mail headers, e.g. a marketing mail's `List-Unsubscribe` and `List-Unsubscribe-Post`
+   * (app/lib/mail/marketing.server.ts); absent for most mail.
+   */
+  headers?: Record<string, string>
 }
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed'
@@ -341,4 +346,18 @@ export type OutboxMessage = OutboxDraft & {
   sentAt: string | null
   createdAt: string
   updatedAt: string
+}
+
+/** Where a customer gave or withdrew their consent to marketing mail. */
+export type ConsentSource = 'sign-up' | 'checkout' | 'account' | 'unsubscribe' | 'staff'
+
+/** One change of a customer's consent to marketing mail (POPIA s69), kept as a history. */
+export type ConsentEntry = {
+  /** Lower-cased: guests consent too, so consent is kept by email, not by account. */
+  email: string
+  /** The account that gave it, when signed in; null for a guest or an unsubscribe link. */
+  userId: string | null
+  optIn: boolean
+  source: ConsentSource
+  at: string
 }

@@ -55,6 +55,7 @@ export async function devMailMessage(
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    headers: mail.headers ?? {},
     status: mail.status,
     attempts: mail.attempts,
     lastError: mail.lastError,
@@ -76,4 +77,4 @@ export type DevMailMessage = Pick<
   | 'lastError'
   | 'createdAt'
   | 'sentAt'
-> & { from: string }
+> & { from: string; headers: Record<string, string> }

@@ -111,6 +111,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers,
         messageId: messageIdFor(message.key, from),
       })
     } catch (error) {

@@ -50,4 +50,18 @@ export const COLLECTIONS = {
   giftCardCodes: 'giftCardCodes',
   /** A customer's store credit by user id; its history in the subcollection `entries`. */
   storeCredits: 'storeCredits',
+  /** "Email me when it's back" requests, by a SHA-256 of the email and variant (stock-alerts.server.ts). */
+  stockAlerts: 'stockAlerts',
+  /**
+   * Consent to marketing mail by a SHA-256 of the lower-cased email: `{ email, optIn, at, count }`,
+   * each change in the subcollection `entries` (consents.server.ts).
+   */
+  consents: 'consents',
+  /**
+   * Gap-free document counters, `{ value }` by name (`invoice`, `credit_note`): advanced in the
+   * transaction that issues the document (sequences.server.ts).
+   */
+  sequences: 'sequences',
+  /** POPIA requests (exports, deletions) by a random id (privacy-requests.server.ts). */
+  privacyRequests: 'privacyRequests',
 } as const

@@ -13,6 +13,7 @@ type OutboxRow = {
   text: string
   html: string
   order_id: string | null
+  headers: string | null
   status: OutboxStatus
   attempts: number
   due_at: string
@@ -30,6 +31,7 @@ const toMessage = (row: OutboxRow): OutboxMessage => ({
   text: row.text,
   html: row.html,
   orderId: row.order_id,
+  ...(row.headers === null ? {} : { headers: JSON.parse(row.headers) as Record<string, string> }),
   status: row.status,
   attempts: row.attempts,
   dueAt: row.due_at,
@@ -40,9 +42,9 @@ const toMessage = (row: OutboxRow): OutboxMessage => ({
 })
 
 const INSERT_SQL = `INSERT INTO outbox (key, to_address, reply_to, subject, text, html, order_id,
-    status, attempts, due_at, last_error, sent_at, created_at, updated_at)
-  VALUES (@key, @to, @replyTo, @subject, @text, @html, @orderId, @status, @attempts, @dueAt,
-    @lastError, @sentAt, @createdAt, @updatedAt)
+    headers, status, attempts, due_at, last_error, sent_at, created_at, updated_at)
+  VALUES (@key, @to, @replyTo, @subject, @text, @html, @orderId, @headers, @status, @attempts,
+    @dueAt, @lastError, @sentAt, @createdAt, @updatedAt)
   ON CONFLICT (key) DO NOTHING`
 
 /**
@@ -55,7 +57,10 @@ export function outboxWriter(db: Db): (drafts: readonly OutboxDraft[], now: stri
   return (drafts, now) => {
     const at = iso(now)
     let added = 0
-    for (const draft of drafts) added += insert.run(newOutboxMessage(draft, at)).changes
+    for (const draft of drafts) {
+      const { headers, ...message } = newOutboxMessage(draft, at)
+      added += insert.run({ ...message, headers: headers ? JSON.stringify(headers) : null }).changes
+    }
     return added
   }
 }
