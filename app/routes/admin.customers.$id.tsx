@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
+import { CustomerConsents } from '~/components/admin/customer-consents'
 import { CustomerCredit } from '~/components/admin/customer-credit'
 import { Link } from '~/components/link'
 import { StatusBadge } from '~/components/orders/order-view'
@@ -22,9 +23,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadCustomer(store, id)
 }
 
-/** One customer: who they are, their orders and their store credit. */
+/** One customer: who they are, their orders, their store credit and their marketing consent. */
 export default function AdminCustomer() {
-  const { customer, orders, orderCount, credit } = useLoaderData<typeof loader>()
+  const { customer, orders, orderCount, credit, consents } = useLoaderData<typeof loader>()
   return (
     <>
       <p>
@@ -102,6 +103,8 @@ export default function AdminCustomer() {
       )}
 
       <CustomerCredit credit={credit} />
+
+      <CustomerConsents consents={consents} />
     </>
   )
 }

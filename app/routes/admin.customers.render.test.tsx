@@ -44,7 +44,7 @@ describe('/admin/customers', () => {
 })
 
 describe('/admin/customers/:id', () => {
-  it("shows the profile, links each order to its page and lists the credit's history", () => {
+  it("shows the profile, links each order to its page and lists the credit's and consent's histories", () => {
     renderRouteWithoutJs(AdminCustomer, {
       url: '/admin/customers/cust-thandi',
       path: '/admin/customers/:id',
@@ -80,6 +80,13 @@ describe('/admin/customers/:id', () => {
             },
           ],
         },
+        consents: {
+          current: false,
+          history: [
+            { optIn: false, source: 'unsubscribe', at: '2025-03-05T10:00:00.000Z' },
+            { optIn: true, source: 'checkout', at: '2025-03-02T10:00:00.000Z' },
+          ],
+        },
       },
     })
     expect(screen.getByRole('heading', { level: 1, name: 'Thandi Mokoena' })).toBeInTheDocument()
@@ -99,5 +106,16 @@ describe('/admin/customers/:id', () => {
       'href',
       '/admin/gift-cards#give-credit-title',
     )
+    const consent = screen.getByRole('region', { name: 'Marketing consent' })
+    expect(consent).toHaveTextContent('Not opted in: send them no marketing mail.')
+    expect(
+      within(consent)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      '5 March 2025, 12:00Opted outBy an unsubscribe link',
+      '2 March 2025, 12:00Opted inAt checkout',
+    ])
   })
 })

@@ -124,12 +124,29 @@ describe('/admin/customers', () => {
     }
   })
 
-  it("shows a customer's profile, orders and store credit", async () => {
+  it("shows a customer's profile, orders, store credit and marketing consent", async () => {
     const placed = await atSystemTime('2025-06-02T09:00:00.000Z', () =>
       store.orders.place(draft([{ productId: 'tea', quantity: 2 }], 'lerato-3'), newOrderId()),
     )
     await atSystemTime('2025-06-02T10:00:00.000Z', () =>
       store.storeCredit.grant('lerato-3', 15_000, { by: 'nomsa@shop.example.co.za', note: 'Mug' }),
+    )
+    // Consent is kept by email: what she chose as a guest at checkout counts too.
+    await atSystemTime('2025-06-01T09:00:00.000Z', () =>
+      store.consents.record({
+        email: 'lerato3@example.co.za',
+        userId: null,
+        optIn: true,
+        source: 'checkout',
+      }),
+    )
+    await atSystemTime('2025-06-03T09:00:00.000Z', () =>
+      store.consents.record({
+        email: 'lerato3@example.co.za',
+        userId: 'lerato-3',
+        optIn: false,
+        source: 'account',
+      }),
     )
     const page = await open('lerato-3')
     expect(page.status).toBe(200)
@@ -140,6 +157,13 @@ describe('/admin/customers', () => {
       credit: {
         balanceCents: 15_000,
         history: [{ kind: 'credited', amountCents: 15_000, by: 'nomsa@shop.example.co.za' }],
+      },
+      consents: {
+        current: false,
+        history: [
+          { optIn: false, source: 'account', at: '2025-06-03T09:00:00.000Z' },
+          { optIn: true, source: 'checkout', at: '2025-06-01T09:00:00.000Z' },
+        ],
       },
     })
   })

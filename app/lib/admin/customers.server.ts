@@ -55,19 +55,21 @@ export function customerIdOf(id: string | undefined): string {
 export const CUSTOMER_ORDERS_SHOWN = 50
 
 /**
- * /admin/customers/:id: the profile, the customer's orders (newest first), and their store credit
- * with its history (newest first). A customer who does not exist is the 404 page.
+ * /admin/customers/:id: the profile, the customer's orders (newest first), their store credit with
+ * its history and their marketing consent with its history (both newest first). A customer who
+ * does not exist is the 404 page.
  */
 export async function loadCustomer(
-  store: Pick<Store, 'users' | 'orders' | 'storeCredit'>,
+  store: Pick<Store, 'users' | 'orders' | 'storeCredit' | 'consents'>,
   id: string,
 ) {
   const user = await store.users.get(id)
   if (!user) throw notFound()
-  const [orders, credit, history] = await Promise.all([
+  const [orders, credit, history, consents] = await Promise.all([
     store.orders.listForUser(user.id),
     store.storeCredit.get(user.id),
     store.storeCredit.history(user.id),
+    store.consents.history(user.email),
   ])
   return {
     customer: {
@@ -89,6 +91,11 @@ export async function loadCustomer(
       balanceCents: credit.balanceCents,
       heldCents: credit.heldCents,
       history: [...history].reverse(),
+    },
+    consents: {
+      // The latest change holds (as store.consents.current answers); none recorded is no consent.
+      current: consents.at(-1)?.optIn ?? false,
+      history: consents.reverse().map(({ optIn, source, at }) => ({ optIn, source, at })),
     },
   }
 }

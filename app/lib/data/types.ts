@@ -268,9 +268,17 @@ export type Order = {
    * history. Empty on orders placed before returns.
    */
   returns: OrderReturn[]
+  /**
+   * The tax invoice (app/lib/documents/invoice.ts), numbered from a gap-free counter in the
+   * transaction of the `pay` move; null before payment and on orders paid before invoices existed.
+   */
+  invoice: IssuedDocument | null
   createdAt: string
   updatedAt: string
 }
+
+/** A numbered document the shop issued: an invoice (INV-000123) or a credit note (CN-000007). */
+export type IssuedDocument = { number: string; issuedAt: string }
 
 /**
  * What checkout hands the store; the store adds id, status, history and times. `checkoutKey` names
@@ -291,6 +299,7 @@ export type OrderDraft = Omit<
   | 'giftCards'
   | 'storeCreditCents'
   | 'returns'
+  | 'invoice'
   | 'createdAt'
   | 'updatedAt'
 > & {

@@ -81,6 +81,11 @@ type MoveRule = {
   refund?: 'flag' | 'clear'
   /** Only for orders fulfilled this way (a collect order is never shipped, nor a parcel collected). */
   only?: Fulfilment
+  /**
+   * The order gets its tax invoice, numbered from the gap-free counter in the move's transaction
+   * (never a second one: an order that has an invoice keeps it).
+   */
+  issuesInvoice?: boolean
 }
 
 const SETTLED: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'pending_payment')
@@ -94,7 +99,13 @@ const SETTLED: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'pend
  * payment the order cannot take (a refund to make) and `refunded` records that staff made it.
  */
 export const ORDER_MOVES = {
-  pay: { from: ['pending_payment'], to: 'paid', mails: true, spendsHolds: true },
+  pay: {
+    from: ['pending_payment'],
+    to: 'paid',
+    mails: true,
+    spendsHolds: true,
+    issuesInvoice: true,
+  },
   fail: {
     from: ['pending_payment'],
     to: 'payment_failed',
@@ -211,6 +222,8 @@ export type OrderChange = {
   releaseStock: boolean
   releaseClaims: boolean
   spendHolds: boolean
+  /** The store numbers and stamps the order's invoice in the move's transaction, if it has none. */
+  issueInvoice: boolean
 }
 
 export type MoveDecision =
@@ -308,6 +321,7 @@ export function decideMove(order: DecidedOrder, request: MoveRequest): MoveDecis
       releaseStock: rule.releasesStock === true,
       releaseClaims: rule.releasesClaims === true,
       spendHolds: rule.spendsHolds === true,
+      issueInvoice: rule.issuesInvoice === true,
     },
   }
 }

@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from '~/lib/clock'
 import type { OrderStore } from '~/lib/data/store'
+import { documentNumber } from '~/lib/documents/numbers'
 import type {
   Address,
   Order,
@@ -142,6 +143,7 @@ export function pendingOrder(overrides: Partial<Order> = {}): Order {
     giftCards: [],
     storeCreditCents: 0,
     returns: [],
+    invoice: null,
     updatedAt: '2024-05-01T10:00:00.000Z',
     ...overrides,
   }
@@ -163,6 +165,7 @@ export function fakeOrders(
   const byId = new Map(orders.map((order) => [order.id, structuredClone(order)]))
   const transitions: { id: string; to: OrderStatus }[] = []
   const mail: OutboxDraft[] = []
+  let invoices = 0
   return {
     transitions,
     mail,
@@ -187,6 +190,9 @@ export function fakeOrders(
           updatedAt: at,
         })
         order.history.push({ ...change.entry, at })
+        if (change.issueInvoice && !order.invoice) {
+          order.invoice = { number: documentNumber('INV', ++invoices), issuedAt: at }
+        }
         mail.push(...drafts)
       }
       return { order: structuredClone(order), decision }

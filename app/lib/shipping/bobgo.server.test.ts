@@ -111,6 +111,7 @@ function paidOrder(overrides: Partial<Order> = {}): Order {
     giftCards: [],
     storeCreditCents: 0,
     returns: [],
+    invoice: null,
     createdAt: '2026-03-08T08:00:00.000Z',
     updatedAt: '2026-03-08T08:00:00.000Z',
     ...overrides,

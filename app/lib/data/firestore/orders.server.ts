@@ -1,3 +1,5 @@
+import { documentNumber } from '~/lib/documents/numbers'
+
 import {
   assertPage,
   emailKey,
@@ -21,6 +23,7 @@ import { prepareDiscountClaims, prepareDiscountRelease } from './discounts.serve
 import { prepareHolds, prepareSettle } from './gift-cards.server'
 import { stageOutbox } from './outbox.server'
 import { productFromDoc, variantStockUpdate } from './products.server'
+import { nextInSequence } from './sequences.server'
 
 type CheckoutKeyDoc = { orderId: string; createdAt: string }
 
@@ -52,6 +55,7 @@ const toOrder = (data: unknown): Order => {
     | 'giftCards'
     | 'storeCreditCents'
     | 'returns'
+    | 'invoice'
     | 'emailKey'
   > & {
     refundNeeded?: boolean
@@ -65,6 +69,7 @@ const toOrder = (data: unknown): Order => {
     giftCards?: Order['giftCards']
     storeCreditCents?: number
     returns?: Order['returns']
+    invoice?: Order['invoice']
     emailKey?: string
   }
   return {
@@ -84,6 +89,7 @@ const toOrder = (data: unknown): Order => {
     giftCards: order.giftCards ?? [],
     storeCreditCents: order.storeCreditCents ?? 0,
     returns: order.returns ?? [],
+    invoice: order.invoice ?? null,
   }
 }
 
@@ -172,6 +178,7 @@ export function createOrderStore(context: FirestoreContext): OrderStore {
           vatCents: draft.vatCents,
           status: 'pending_payment',
           history: [{ status: 'pending_payment', at, note: null, by: null }],
+          invoice: null,
           pfPaymentId: null,
           refundNeeded: false,
           shipment: null,
@@ -280,8 +287,17 @@ export function createOrderStore(context: FirestoreContext): OrderStore {
           : change.spendHolds
             ? await prepareSettle(tx, col, order, 'spend', at)
             : () => {}
+        // Last of the reads: the invoice counter is read and advanced in this transaction.
+        const invoice =
+          change.issueInvoice && order.invoice === null
+            ? {
+                number: documentNumber('INV', await nextInSequence(tx, context.db, 'invoice')),
+                issuedAt: at,
+              }
+            : order.invoice
         const next: Order = {
           ...order,
+          invoice,
           status: change.status,
           pfPaymentId: change.pfPaymentId,
           shipment: change.shipment,

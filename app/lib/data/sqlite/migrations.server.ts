@@ -479,6 +479,21 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     `,
   },
   {
+    version: 14,
+    name: 'tax invoices',
+    sql: `
+      -- Gap-free document counters by name ('invoice', 'credit_note'): advanced in the transaction
+      -- that issues the document (sequences.server.ts), so numbers are never skipped nor repeated.
+      CREATE TABLE sequences (
+        name TEXT PRIMARY KEY,
+        value INTEGER NOT NULL CHECK (value > 0)
+      );
+      -- The order's tax invoice, JSON { number, issuedAt }, set by the pay move. Orders paid
+      -- before: none.
+      ALTER TABLE orders ADD COLUMN invoice TEXT;
+    `,
+  },
+  {
     version: 16,
     name: 'order returns',
     sql: `

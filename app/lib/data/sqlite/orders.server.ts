@@ -1,3 +1,5 @@
+import { documentNumber } from '~/lib/documents/numbers'
+
 import { assertPage, emailKey, iso, orderSearch, wantedPerVariant } from '../rules.server'
 import { mailEnqueued } from '../outbox.server'
 import { orderClaims } from '../promotions.server'
@@ -17,6 +19,7 @@ import { bobgoFields, type BobgoColumns } from './bobgo.server'
 import { discountClaims } from './discounts.server'
 import { balanceHolds } from './gift-cards.server'
 import { outboxWriter } from './outbox.server'
+import { nextInSequence } from './sequences.server'
 
 /** The orders row; the Bob Go columns (migration 12) are read by ./bobgo.server.ts. */
 type OrderRow = BobgoColumns & {
@@ -45,6 +48,8 @@ type OrderRow = BobgoColumns & {
   store_credit_cents: number
   /** JSON OrderReturn[] (migration 16; '[]' on orders placed before). */
   returns: string
+  /** JSON IssuedDocument, set by the pay move (migration 14; null before, and on older orders). */
+  invoice: string | null
   created_at: string
   updated_at: string
 }
@@ -124,6 +129,10 @@ export function createOrderStore(context: SqliteContext): OrderStore {
        refund_needed = @refundNeeded, updated_at = @now WHERE id = @id`,
   )
 
+  const updateInvoice = db.prepare<[{ invoice: string; id: string }]>(
+    'UPDATE orders SET invoice = @invoice WHERE id = @id AND invoice IS NULL',
+  )
+
   const updateReturns = db.prepare(
     'UPDATE orders SET returns = @returns, updated_at = @now WHERE id = @id',
   )
@@ -165,6 +174,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     giftCards: JSON.parse(row.gift_cards) as Order['giftCards'],
     storeCreditCents: row.store_credit_cents,
     returns: JSON.parse(row.returns) as Order['returns'],
+    invoice: row.invoice === null ? null : (JSON.parse(row.invoice) as Order['invoice']),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   })
@@ -309,6 +319,10 @@ export function createOrderStore(context: SqliteContext): OrderStore {
             holds.release(order, at)
           }
           if (change.spendHolds) holds.spend(order, at)
+          if (change.issueInvoice && order.invoice === null) {
+            const number = documentNumber('INV', nextInSequence(db, 'invoice'))
+            updateInvoice.run({ invoice: JSON.stringify({ number, issuedAt: at }), id })
+          }
           // The move's mail, in the move's transaction: kept only if the move is.
           mailAdded = writeMail(mail, at)
           return { order: toOrder(selectOrder.get(id)!), decision }
