@@ -157,7 +157,9 @@ function shutdown(signal) {
   const mailStopped = build.entry.module.stopMailSender?.() ?? Promise.resolve()
   // So does the Bob Go sync job with the order in hand.
   const bobgoStopped = build.entry.module.stopBobgoSync?.() ?? Promise.resolve()
-  const stopped = Promise.allSettled([mailStopped, bobgoStopped])
+  // And the win-back mail job with the request in hand.
+  const winBackStopped = build.entry.module.stopWinBackJob?.() ?? Promise.resolve()
+  const stopped = Promise.allSettled([mailStopped, bobgoStopped, winBackStopped])
   server.close(() => void stopped.finally(() => process.exit(0)))
   // Keep-alive sockets would hold the process open; give in-flight requests 10 s.
   setTimeout(() => process.exit(0), 10_000).unref()

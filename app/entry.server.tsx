@@ -17,6 +17,7 @@ import '~/lib/context'
 import { errorSummary } from '~/lib/log.server'
 import { runMailSender } from '~/lib/mail/mail.server'
 import { runBobgoSync } from '~/lib/shipping/bobgo-sync.server'
+import { runWinBackJob } from '~/lib/win-back/job.server'
 
 // The server (server.mjs) reads these from the build: one parse of the environment, one CSRF rule.
 export { env } from '~/lib/env.server'
@@ -26,6 +27,7 @@ export { helmetOptions } from '~/lib/headers.server'
 export { bodyRule, formBodyRefusal, isWellFormedPath } from '~/lib/http.server'
 export { stopMailSender } from '~/lib/mail/mail.server'
 export { stopBobgoSync } from '~/lib/shipping/bobgo-sync.server'
+export { stopWinBackJob } from '~/lib/win-back/job.server'
 export { servePage } from '~/lib/page-cache/index.server'
 export { inRequestScope } from '~/lib/request-scope.server'
 
@@ -42,6 +44,11 @@ void runMailSender().catch((error: unknown) =>
 // process; nothing starts without BOBGO_API_KEY).
 void runBobgoSync().catch((error: unknown) =>
   console.error(`Bob Go sync failed to start: ${errorSummary(error)}`),
+)
+// Write the mail that brings customers back (back in stock) into the outbox, from this process
+// (once per process; claimed in the store, so instances never mail one request twice).
+void runWinBackJob().catch((error: unknown) =>
+  console.error(`Win-back mail job failed to start: ${errorSummary(error)}`),
 )
 
 const ABORT_DELAY = 5_000

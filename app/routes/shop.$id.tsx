@@ -8,6 +8,7 @@ import {
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 
+import { NotifyMeForm } from '~/components/catalog/notify-me-form'
 import {
   ProductBreadcrumb,
   ProductDetail,
@@ -32,6 +33,7 @@ import { reviewAction } from '~/lib/reviews/review-action.server'
 import { parseReviewQuery } from '~/lib/reviews/review-query'
 import { reviews } from '~/lib/reviews/reviews.server'
 import { deliveryPromise } from '~/lib/shipping/delivery-promise'
+import { notifyAction } from '~/lib/win-back/notify-action.server'
 import type { RootLoader } from '~/root'
 import catalogStyles from '~/styles/catalog.css'
 import formStyles from '~/styles/forms.css'
@@ -57,16 +59,19 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const selection = picked ?? variant?.optionValues ?? []
   // The recently viewed list is written by the view beacon (see ProductPage), never here: this
   // page sets no cookie, so the page cache may keep it for visitors without a list.
-  const [reviewPage, myReview, liked, related, recentlyViewed, shipping] = await Promise.all([
-    reviews.pageForProduct(context.store, product.id, parseReviewQuery(search)),
-    // A signed-in customer's own review, for the form that edits it (never a cached page: the
-    // page cache keeps only signed-out visitors' pages).
-    context.userId().then((id) => (id ? reviews.mine(context.store, product.id, id) : null)),
-    likedIds(context),
-    catalog.related(product.id),
-    context.recentlyViewed().then((ids) => catalog.summaries(shownOnPage(ids, product.id))),
-    context.store.shipping.get(),
-  ])
+  const [reviewPage, myReview, liked, related, recentlyViewed, shipping, notifyEmail] =
+    await Promise.all([
+      reviews.pageForProduct(context.store, product.id, parseReviewQuery(search)),
+      // A signed-in customer's own review, for the form that edits it (never a cached page: the
+      // page cache keeps only signed-out visitors' pages).
+      context.userId().then((id) => (id ? reviews.mine(context.store, product.id, id) : null)),
+      likedIds(context),
+      catalog.related(product.id),
+      context.recentlyViewed().then((ids) => catalog.summaries(shownOnPage(ids, product.id))),
+      context.store.shipping.get(),
+      // "Email me when it's back" fills in a signed-in customer's email.
+      context.user().then((user) => user?.email ?? ''),
+    ])
   const statistics = productStatistics(product.rating)
   const { jsonLd, ...seo } = productSeo(product, statistics, env.appUrl, variant?.id)
   return {
@@ -94,12 +99,18 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     related,
     recentlyViewed,
     likedIds: liked,
+    notifyEmail,
     seo,
     jsonLd,
   }
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  // Two forms post here: "Email me when it's back" (intent=notify) and the review form.
+  const formData = await request.clone().formData()
+  if (formData.get('intent') === 'notify') {
+    return notifyAction({ request, params, formData, clientIp: context.clientIp ?? '' })
+  }
   return reviewAction({ request, params })
 }
 
@@ -143,6 +154,7 @@ export default function ProductPage() {
     related,
     recentlyViewed,
     likedIds,
+    notifyEmail,
     jsonLd,
     seo,
   } = useLoaderData<typeof loader>()
@@ -175,6 +187,14 @@ export default function ProductPage() {
         delivery={delivery}
         liked={liked.has(product.id)}
         onSelect={onSelect}
+        soldOut={(variantId) => (
+          <NotifyMeForm
+            key={`notify-${variantId}`}
+            productPath={productPath}
+            variantId={variantId}
+            email={notifyEmail}
+          />
+        )}
       />
       <ProductShelf id="related" title="You may also like" products={related} liked={liked} />
       <ProductReviews

@@ -4,7 +4,7 @@ import { LikeButton } from '~/components/like-button'
 import { Link } from '~/components/link'
 import { Price } from '~/components/price'
 import { StarRating } from '~/components/star-rating'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 
 import { VariantPicker } from '~/components/catalog/variant-picker'
 import { isColourOption } from '~/lib/catalog/colours'
@@ -120,6 +120,7 @@ export function ProductDetail({
   delivery = null,
   liked,
   onSelect,
+  soldOut,
 }: {
   product: ProductDetailView
   statistics: Pick<ProductStatistics, 'count' | 'average'>
@@ -127,6 +128,8 @@ export function ProductDetail({
   delivery?: string | null
   liked: boolean
   onSelect?: (selection: string[]) => void
+  /** Under a sold-out variant's cart form: "Email me when it's back" (NotifyMeForm). */
+  soldOut?: (variantId: string) => ReactNode
 }) {
   const [selection, setSelection] = useState(product.selection)
   const variant = variantFor(product, selection)
@@ -181,6 +184,7 @@ export function ProductDetail({
               productName={product.name}
               stock={variant.stock}
             />
+            {variant.stock <= 0 && soldOut ? soldOut(variant.id) : null}
           </>
         ) : (
           <p className="add-to-cart add-to-cart--sold-out" role="status">

@@ -12,6 +12,8 @@ import { notFound } from '~/lib/http.server'
 import { MAX_UPLOAD_BYTES, ImageRejectedError } from '~/lib/images/prepare.server'
 import { requestContext } from '~/lib/request-context.server'
 import { parseSubmission } from '~/lib/submission.server'
+import { markRestocked } from '~/lib/win-back/back-in-stock.server'
+import { winBackWanted } from '~/lib/win-back/job.server'
 import {
   addProductImage,
   DuplicateImageError,
@@ -183,7 +185,9 @@ async function saveProduct(
   const { edit, errors } = toProductEdit(form, { id, existing, held, categories })
   if (!edit) return invalid(errors)
   try {
-    await store.products.save(edit, audit)
+    const saved = await store.products.save(edit, audit)
+    // Variants this save left in stock: their "email me when it's back" requests fall due.
+    if (await markRestocked(store, saved)) winBackWanted()
   } catch (error) {
     if (!(error instanceof StockBelowHeldError)) throw error
     return invalid(stockErrors(error, edit, form))

@@ -47,6 +47,7 @@ function order(overrides: Partial<Order> = {}): Order {
     updatedAt: '2026-11-22T08:00:00.000Z',
     shipments: [],
     bobgo: null,
+    invoice: null,
     ...overrides,
   }
 }

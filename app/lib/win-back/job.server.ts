@@ -1,0 +1,79 @@
+import { remember } from '@epic-web/remember'
+
+import { backgroundLoop, type BackgroundLoop } from '~/lib/background-loop.server'
+import { getStore } from '~/lib/data/index.server'
+import type { Store } from '~/lib/data/store'
+import { errorSummary } from '~/lib/log.server'
+import { mailContext, type MailContext } from '~/lib/mail/messages.server'
+import { rememberPromise } from '~/lib/remember.server'
+
+import { backInStockMail, mailDueStockAlerts } from './back-in-stock.server'
+
+/*
+ * The win-back job: mail that brings customers back (back in stock), run in every server process
+ * beside the outbox's sender. It only writes to the outbox (the sender, or /dev/mail without
+ * SMTP_URL, takes it from there), so it runs with or without SMTP. Every instance may run it: work
+ * is claimed in the store with a lease (like the outbox's claimDue) and each mail has its own key.
+ */
+
+/** How often the job looks for work made due by other instances. */
+export const POLL_MS = 60_000
+
+// Process-wide (through `remix dev` rebuilds), so the job started by one build hears the next.
+const listeners = remember('win-back-listeners', () => new Set<() => void>())
+
+/** Tells this process's job there may be work now (call after the write committed). */
+export function winBackWanted(): void {
+  for (const listener of listeners) listener()
+}
+
+export type WinBackDeps = {
+  store: Pick<Store, 'stockAlerts' | 'outbox' | 'products'>
+  /** The shop's name and URL for the mail; default the layout story's and APP_URL. */
+  context?: () => Promise<MailContext>
+  pollMs?: number
+  log?: (line: string) => void
+}
+
+/** One pass: every due back-in-stock request mailed. Returns how many mails were written. */
+export async function winBackPass(deps: WinBackDeps, stopping = () => false): Promise<number> {
+  const context = await (deps.context ?? mailContext)()
+  return mailDueStockAlerts({
+    store: deps.store,
+    compose: (alert, product, variant) => backInStockMail(alert, product, variant, context),
+    stopping,
+  })
+}
+
+export function createWinBackJob(deps: WinBackDeps): BackgroundLoop {
+  const log = deps.log ?? ((line: string) => console.warn(line))
+  const loop: BackgroundLoop = backgroundLoop({
+    work: () => winBackPass(deps, () => loop.stopping),
+    nextDueAt: () => deps.store.stockAlerts.nextDueAt(),
+    pollMs: deps.pollMs ?? POLL_MS,
+    onError: (error) => log(`Win-back mail job failed: ${errorSummary(error)}`),
+    listen: (wake) => {
+      listeners.add(wake)
+      return () => listeners.delete(wake)
+    },
+  })
+  return loop
+}
+
+/** The process's job, started once at server start-up (through `remix dev` rebuilds too). */
+export function runWinBackJob(): Promise<BackgroundLoop> {
+  return rememberPromise('win-back-job', async () => {
+    const job = createWinBackJob({ store: await getStore() })
+    job.start()
+    return job
+  })
+}
+
+/** Stops the process's job (the server's shutdown): the request in hand finishes. */
+export async function stopWinBackJob(): Promise<void> {
+  try {
+    await (await runWinBackJob()).stop()
+  } catch (error) {
+    console.warn(`Win-back mail job did not stop cleanly: ${errorSummary(error)}`)
+  }
+}
