@@ -1,8 +1,14 @@
 /**
  * Paths that prove themselves otherwise (PayFast signature + IP checks, the Storyblok webhook
- * secret, Bob Go's webhook signature).
+ * secret, Bob Go's webhook signature, the unsubscribe link's signed token: a mail client's RFC 8058
+ * one-click post comes from another site without a cookie, and does only what its token allows).
  */
-const EXEMPT_PATHS = new Set(['/payfast/notify', '/storyblok/webhook', '/bobgo/webhook'])
+const EXEMPT_PATHS = new Set([
+  '/payfast/notify',
+  '/storyblok/webhook',
+  '/bobgo/webhook',
+  '/unsubscribe',
+])
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
