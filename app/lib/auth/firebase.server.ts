@@ -340,6 +340,13 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): AuthAdapter {
       throw new AuthProviderError(`Firebase resetPassword failed: ${result.code}`)
     },
 
+    async deleteSignIn(userId) {
+      // Already gone (a repeated deletion) is done.
+      await admin.deleteUser(userId).catch((error: unknown) => {
+        if ((error as { code?: string }).code !== 'auth/user-not-found') throw error
+      })
+    },
+
     async signInWithIdToken(idToken) {
       const claims = await rejectedAsProviderError('verifyIdToken', () =>
         admin.verifyIdToken(idToken),

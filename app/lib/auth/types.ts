@@ -60,6 +60,11 @@ export interface AuthAdapter {
    * when the token is unknown, used, voided by a newer one, or expired.
    */
   resetPassword(token: string, newPassword: string): Promise<boolean>
+  /**
+   * Deletes the account's sign-in at the identity provider (Firebase Auth's user), after the store
+   * erased its records (POPIA deletion). Local accounts need none: their password is in the store.
+   */
+  deleteSignIn?(userId: string): Promise<void>
   /** Google (and other federated) sign-in: exchanges a client ID token for a session. Firebase only. */
   signInWithIdToken?(idToken: string): Promise<{ user: User; session: AuthSession }>
 }

@@ -17,6 +17,7 @@ import { describeContentCopiesContract } from './contract-content-copies.suite'
 import { describeDiscountsContract } from './contract-discounts.suite'
 import { describeGiftCardsContract } from './contract-gift-cards.suite'
 import { describeOutboxContract } from './contract-outbox.suite'
+import { describePrivacyContract } from './contract-privacy.suite'
 import { describeRateLimitContract } from './contract-rate-limits.suite'
 import { describeReviewPagesContract } from './contract-review-pages.suite'
 import { describeShippingContract } from './contract-shipping.suite'
@@ -78,6 +79,7 @@ if (!emulator) {
   describeGiftCardsContract(`firestore emulator at ${emulator}`, harness())
   describeDocumentsContract(`firestore emulator at ${emulator}`, harness())
   describeCustomerSearchContract(`firestore emulator at ${emulator}`, harness())
+  describePrivacyContract(`firestore emulator at ${emulator}`, harness())
   describeConsentsContract(`firestore emulator at ${emulator}`, harness())
   describeFirestoreLegacyDocuments(`demo-legacy-${randomBytes(5).toString('hex')}`)
 }

@@ -17,6 +17,7 @@ import { describeContentCopiesContract } from './contract-content-copies.suite'
 import { describeDiscountsContract } from './contract-discounts.suite'
 import { describeGiftCardsContract } from './contract-gift-cards.suite'
 import { describeOutboxContract } from './contract-outbox.suite'
+import { describePrivacyContract } from './contract-privacy.suite'
 import { describeRateLimitContract } from './contract-rate-limits.suite'
 import { describeReviewPagesContract } from './contract-review-pages.suite'
 import { describeShippingContract } from './contract-shipping.suite'
@@ -51,4 +52,5 @@ describeDiscountsContract('sqlite', harness)
 describeGiftCardsContract('sqlite', harness)
 describeDocumentsContract('sqlite', harness)
 describeCustomerSearchContract('sqlite', harness)
+describePrivacyContract('sqlite', harness)
 describeConsentsContract('sqlite', harness)

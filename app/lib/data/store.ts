@@ -14,6 +14,7 @@ import type {
   User,
 } from './types'
 import type { ProductInput } from './variants'
+import type { PrivacyRequestStore } from './privacy-requests'
 import type { StockAlertStore } from './stock-alerts'
 import type {
   BalanceEntry,
@@ -762,6 +763,8 @@ export interface Store {
   discounts: DiscountStore
   giftCards: GiftCardStore
   storeCredit: StoreCreditStore
+  /** POPIA requests: exports and deletions (./privacy-requests.ts). */
+  privacyRequests: PrivacyRequestStore
   /** "Email me when it's back" requests (./stock-alerts.ts). */
   stockAlerts: StockAlertStore
   consents: ConsentStore

@@ -557,6 +557,25 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     `,
   },
   {
+    version: 20,
+    name: 'privacy requests',
+    sql: `
+      -- Each POPIA request (a data export, an account deletion), kept after the account is gone.
+      CREATE TABLE privacy_requests (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        email TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('export', 'delete')),
+        at TEXT NOT NULL
+      );
+      CREATE INDEX privacy_requests_user ON privacy_requests (user_id, at);
+      CREATE INDEX privacy_requests_at ON privacy_requests (at);
+      -- A customer's data export lists the mail written to them and the messages they sent.
+      CREATE INDEX outbox_to ON outbox (lower(to_address), created_at);
+      CREATE INDEX messages_email ON messages (lower(email), created_at);
+    `,
+  },
+  {
     version: 21,
     name: 'customers newest first',
     sql: `

@@ -15,6 +15,7 @@ import { createLikedStore } from './liked.server'
 import { createMessageStore } from './messages.server'
 import { createOrderStore } from './orders.server'
 import { createOutboxStore } from './outbox.server'
+import { createPrivacyRequestStore } from './privacy-requests.server'
 import { createProductStore } from './products.server'
 import { createRateLimitStore } from './rate-limits.server'
 import { createReviewStore } from './reviews.server'
@@ -60,6 +61,7 @@ export function createSqliteStore(db: Db, { now = systemClock }: SqliteStoreOpti
     discounts: createDiscountStore(context),
     giftCards: createGiftCardStore(context),
     storeCredit: createStoreCreditStore(context),
+    privacyRequests: createPrivacyRequestStore(context),
     stockAlerts: createStockAlertStore(context),
     consents: createConsentStore(context),
     dataVersion: () => dataVersion.get() ?? 0,
