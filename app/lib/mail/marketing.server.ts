@@ -19,9 +19,13 @@ const escapeHtml = (text: string) =>
  * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, and the same link at the foot of the HTML
  * and the text part.
  */
-export function marketingDraft(draft: OutboxDraft, context: MailContext): OutboxDraft {
+export function marketingDraft(
+  draft: OutboxDraft,
+  context: MailContext,
+  /** Why this email gets it; default: they opted in to news and offers. */
+  note = `You get this because you asked ${context.shopName} for news and offers.`,
+): OutboxDraft {
   const url = unsubscribeUrl(context.appUrl, draft.to)
-  const note = `You get this because you asked ${context.shopName} for news and offers.`
   const footer =
     `<p style="margin:0;padding:12px 24px 24px;text-align:center;font-family:Helvetica,Arial,` +
     `sans-serif;font-size:13px;line-height:20px;color:#5f6b76">${escapeHtml(note)} ` +

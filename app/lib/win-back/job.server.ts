@@ -4,6 +4,7 @@ import { backgroundLoop, type BackgroundLoop } from '~/lib/background-loop.serve
 import { getStore } from '~/lib/data/index.server'
 import type { Store } from '~/lib/data/store'
 import { errorSummary } from '~/lib/log.server'
+import { marketingDraft } from '~/lib/mail/marketing.server'
 import { mailContext, type MailContext } from '~/lib/mail/messages.server'
 import { rememberPromise } from '~/lib/remember.server'
 
@@ -40,7 +41,13 @@ export async function winBackPass(deps: WinBackDeps, stopping = () => false): Pr
   const context = await (deps.context ?? mailContext)()
   return mailDueStockAlerts({
     store: deps.store,
-    compose: (alert, product, variant) => backInStockMail(alert, product, variant, context),
+    // Asking was consent to this one mail, not to marketing: it still unsubscribes in one click.
+    compose: (alert, product, variant) =>
+      marketingDraft(
+        backInStockMail(alert, product, variant, context),
+        context,
+        `You get this because you asked ${context.shopName} to tell you when it was back.`,
+      ),
     stopping,
   })
 }

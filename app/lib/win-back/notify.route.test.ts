@@ -119,6 +119,12 @@ describe('"Email me when it\'s back" on /shop/{id}', () => {
     expect(mail.subject).toBe('Back in stock: Product tee (L / Black)')
     expect(mail.text).toContain('https://shop.example/shop/tee?variant=tee--l-black')
     expect(mail.html).toContain('href="https://shop.example/shop/tee?variant=tee--l-black"')
+    // Not marketing consent, but it unsubscribes in one click all the same (RFC 8058).
+    expect(mail.headers?.['List-Unsubscribe']).toMatch(
+      /^<https:\/\/shop\.example\/unsubscribe\?t=.+>$/,
+    )
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+    expect(mail.text).toContain('asked Karoo & Co. to tell you when it was back')
     expect(await store.stockAlerts.listForEmail('thandi@example.co.za')).toEqual([])
     expect(await winBackPass({ store, context })).toBe(0)
   })
