@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 
 import { CustomerConsents } from '~/components/admin/customer-consents'
 import { CustomerCredit } from '~/components/admin/customer-credit'
+import { PrivacyRequests } from '~/components/admin/customer-privacy'
 import { Link } from '~/components/link'
 import { StatusBadge } from '~/components/orders/order-view'
 import { TableScroll } from '~/components/table-scroll'
@@ -23,9 +24,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadCustomer(store, id)
 }
 
-/** One customer: who they are, their orders, their store credit and their marketing consent. */
+/**
+ * One customer: who they are, their orders, their store credit, their marketing consent and their
+ * POPIA requests.
+ */
 export default function AdminCustomer() {
-  const { customer, orders, orderCount, credit, consents } = useLoaderData<typeof loader>()
+  const { customer, orders, orderCount, credit, consents, privacyRequests } =
+    useLoaderData<typeof loader>()
   return (
     <>
       <p>
@@ -105,6 +110,13 @@ export default function AdminCustomer() {
       <CustomerCredit credit={credit} />
 
       <CustomerConsents consents={consents} />
+
+      <PrivacyRequests
+        title="Privacy requests"
+        requests={privacyRequests}
+        showCustomer={false}
+        empty="No privacy requests from this customer."
+      />
     </>
   )
 }

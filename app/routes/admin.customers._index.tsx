@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 
+import { PrivacyRequests } from '~/components/admin/customer-privacy'
 import { Link } from '~/components/link'
 import { Pagination } from '~/components/pagination'
 import { TableScroll } from '~/components/table-scroll'
@@ -24,9 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-/** Customers newest first, found by name or email, each opening their page. */
+/**
+ * Customers newest first, found by name or email, each opening their page; below them, the newest
+ * POPIA requests and deletions.
+ */
 export default function AdminCustomers() {
-  const { customers, total, page, pageCount, q } = useLoaderData<typeof loader>()
+  const { customers, total, page, pageCount, q, privacy } = useLoaderData<typeof loader>()
   const searching = useIsPending({ formMethod: 'GET' })
   return (
     <>
@@ -81,6 +85,17 @@ export default function AdminCustomers() {
         pageCount={pageCount}
         summary={`Page ${page} of ${pageCount} · ${total} ${total === 1 ? 'customer' : 'customers'}`}
         className="admin-pager"
+      />
+      <PrivacyRequests
+        title="Recent privacy requests"
+        requests={privacy.requests}
+        showCustomer
+        empty="No customer has asked for their data or deleted their account yet."
+        footer={
+          privacy.total > privacy.requests.length
+            ? `The newest ${privacy.requests.length} of ${privacy.total} requests.`
+            : undefined
+        }
       />
     </>
   )

@@ -19,7 +19,32 @@ describe('/admin/customers', () => {
   it('searches by name or email without JS and links each customer to their page', () => {
     renderRouteWithoutJs(AdminCustomers, {
       url: '/admin/customers?q=thandi&page=2',
-      loaderData: { customers: [THANDI], total: 26, page: 2, pageCount: 2, q: 'thandi' },
+      loaderData: {
+        customers: [THANDI],
+        total: 26,
+        page: 2,
+        pageCount: 2,
+        q: 'thandi',
+        privacy: {
+          total: 12,
+          requests: [
+            {
+              id: 'r2',
+              kind: 'delete',
+              at: '2025-03-04T10:00:00.000Z',
+              email: 'gone@example.co.za',
+              customerHref: null,
+            },
+            {
+              id: 'r1',
+              kind: 'export',
+              at: '2025-03-03T10:00:00.000Z',
+              email: THANDI.email,
+              customerHref: '/admin/customers/cust-thandi',
+            },
+          ],
+        },
+      },
     })
     const search = screen.getByRole('searchbox', { name: 'Name or email' })
     expect(search).toHaveValue('thandi')
@@ -32,14 +57,39 @@ describe('/admin/customers', () => {
     expect(screen.getByText('Page 2 of 2 · 26 customers')).toBeInTheDocument()
     // The pager keeps the search.
     expect(screen.getByRole('link', { name: 'Page 1' }).getAttribute('href')).toContain('q=thandi')
+    const privacy = screen.getByRole('region', { name: 'Recent privacy requests' })
+    expect(
+      within(privacy)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      '4 March 2025, 12:00Deleted their accountgone@example.co.za (account deleted)',
+      '3 March 2025, 12:00Downloaded their datathandi@example.co.za',
+    ])
+    expect(within(privacy).getByRole('link', { name: THANDI.email })).toHaveAttribute(
+      'href',
+      '/admin/customers/cust-thandi',
+    )
+    expect(privacy).toHaveTextContent('The newest 2 of 12 requests.')
   })
 
   it('says what it searched for when nobody matches', () => {
     renderRoute(AdminCustomers, {
       url: '/admin/customers?q=nobody',
-      loaderData: { customers: [], total: 0, page: 1, pageCount: 1, q: 'nobody' },
+      loaderData: {
+        customers: [],
+        total: 0,
+        page: 1,
+        pageCount: 1,
+        q: 'nobody',
+        privacy: { total: 0, requests: [] },
+      },
     })
     expect(screen.getByText("No customer's name or email matches “nobody”.")).toBeInTheDocument()
+    expect(
+      screen.getByText('No customer has asked for their data or deleted their account yet.'),
+    ).toBeInTheDocument()
   })
 })
 
@@ -80,6 +130,15 @@ describe('/admin/customers/:id', () => {
             },
           ],
         },
+        privacyRequests: [
+          {
+            id: 'r1',
+            kind: 'export',
+            at: '2025-03-06T10:00:00.000Z',
+            email: THANDI.email,
+            customerHref: null,
+          },
+        ],
         consents: {
           current: false,
           history: [
@@ -117,5 +176,8 @@ describe('/admin/customers/:id', () => {
       '5 March 2025, 12:00Opted outBy an unsubscribe link',
       '2 March 2025, 12:00Opted inAt checkout',
     ])
+    expect(screen.getByRole('region', { name: 'Privacy requests' })).toHaveTextContent(
+      '6 March 2025, 12:00Downloaded their data',
+    )
   })
 })

@@ -15,8 +15,8 @@ import type * as ListRoute from './admin.customers._index'
 
 /**
  * /admin/customers over a real SQLite store in a temp DATA_DIR, signed in through the real session
- * cookie: the guard, the search by name or email, paging, and a customer's page with their orders
- * and store credit.
+ * cookie: the guard, the search by name or email, paging, the newest privacy requests, and a
+ * customer's page with their orders, store credit, consent and privacy requests.
  */
 const dir = mkdtempSync(path.join(tmpdir(), 'admin-customers-'))
 vi.stubEnv('DATA_DIR', dir)
@@ -166,6 +166,48 @@ describe('/admin/customers', () => {
         ],
       },
     })
+  })
+
+  it("lists the newest privacy requests, a deleted account's without a link, and each customer's own", async () => {
+    await atSystemTime('2025-06-04T09:00:00.000Z', () =>
+      store.privacyRequests.record({
+        userId: 'lerato-2',
+        email: 'Lerato2@example.co.za',
+        kind: 'export',
+      }),
+    )
+    await atSystemTime('2025-06-05T09:00:00.000Z', async () => {
+      await store.users.create({
+        id: 'gone-1',
+        email: 'gone@example.co.za',
+        firstName: 'Gone',
+        lastName: 'Away',
+        phone: null,
+        address: null,
+      })
+      await store.privacyRequests.eraseAccount('gone-1')
+    })
+    expect((await list()).body.privacy).toEqual({
+      total: 2,
+      requests: [
+        expect.objectContaining({
+          kind: 'delete',
+          email: 'gone@example.co.za',
+          customerHref: null,
+        }),
+        expect.objectContaining({
+          kind: 'export',
+          email: 'Lerato2@example.co.za',
+          customerHref: '/admin/customers/lerato-2',
+        }),
+      ],
+    })
+    expect((await open('lerato-2')).body.privacyRequests).toEqual([
+      expect.objectContaining({ kind: 'export', at: '2025-06-04T09:00:00.000Z' }),
+    ])
+    expect((await open('lerato-1')).body.privacyRequests).toEqual([])
+    // A deleted account has no page.
+    expect((await open('gone-1')).status).toBe(404)
   })
 
   it('answers the 404 page for an unknown customer or an id that cannot be one', async () => {
