@@ -30,6 +30,14 @@ export async function fillDetails(page: Page, email: string | null, { delivery =
   await page.getByLabel('Postal code').fill('8001')
   // Door delivery, whatever else is offered (a collection point another spec set, pickup points).
   if (delivery) await chooseDelivery(page, /^Standard delivery/)
+  await acceptTerms(page)
+}
+
+/** Ticks checkout's required "I accept the terms and the returns policy". */
+export async function acceptTerms(page: Page) {
+  const box = page.getByRole('checkbox', { name: /I accept the terms and the returns policy/ })
+  await box.check()
+  await expect(box).toBeChecked()
 }
 
 /** Puts one of the product in the visitor's cart, as the product page's form posts it. */

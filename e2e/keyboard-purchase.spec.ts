@@ -136,6 +136,10 @@ test('buys a chosen variant from the product page to a paid order by keyboard al
   await page.keyboard.type('Western Cape')
   await expect(province).toHaveValue('Western Cape')
   await typeInto(page, page.getByLabel('Postal code'), '8001')
+  const terms = page.getByRole('checkbox', { name: /I accept the terms/ })
+  await tabTo(page, terms)
+  await page.keyboard.press('Space')
+  await expect(terms).toBeChecked()
   await tabTo(page, page.getByRole('button', { name: 'Pay with PayFast' }))
   await page.keyboard.press('Enter')
 

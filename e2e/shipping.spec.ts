@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { chooseDelivery, reachSimulator } from './checkout-steps'
+import { acceptTerms, chooseDelivery, reachSimulator } from './checkout-steps'
 import { expect, signInAs, test } from './fixtures'
 
 /**
@@ -91,6 +91,7 @@ test('a customer with two addresses buys to the other one by a dearer method, an
   await chooseDelivery(page, /^Standard delivery/)
   const phone = page.getByLabel('Phone')
   if (!(await phone.inputValue())) await phone.fill(RECIPIENT.phone)
+  await acceptTerms(page)
 
   await page.getByRole('button', { name: 'Pay with PayFast' }).click()
   const orderId = await reachSimulator(page, javaScript)
@@ -148,6 +149,7 @@ test('collect in store: free at checkout, then ready for collection and collecte
   // Free, and so the cheapest: checked for the shopper.
   await expect(collect).toHaveAccessibleName(/Free/i)
   await expect(collect).toBeChecked()
+  await acceptTerms(page)
   await page.getByRole('button', { name: 'Pay with PayFast' }).click()
   const orderId = await reachSimulator(page, javaScript)
   await expect(page.locator('.pf-sim__amount')).toHaveText('R 125.00')

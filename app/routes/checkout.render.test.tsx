@@ -292,6 +292,7 @@ describe('/checkout delivery options', () => {
     await user.type(screen.getByLabelText('Postal code'), '8001')
     const group = screen.getByRole('group', { name: 'Delivery' })
     await user.click(within(group).getByRole('radio', { name: /Courier overnight/ }))
+    await user.click(screen.getByRole('checkbox', { name: /I accept the terms/ }))
     await user.click(screen.getByRole('button', { name: 'Pay with PayFast' }))
 
     await waitFor(() => expect(group).toHaveAccessibleDescription(message))

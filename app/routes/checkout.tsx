@@ -34,6 +34,8 @@ import { useDeliveryQuote } from '~/components/shipping/use-delivery-quote'
 import { LineOptions } from '~/components/line-options'
 import { CodeForm } from '~/components/promotions/code-form'
 import { PromotionTotals } from '~/components/promotions/promotion-totals'
+import { CheckoutTerms } from '~/components/legal/checkout-terms'
+import { MarketingOptIn } from '~/components/customers/marketing-opt-in'
 import { paymentSources, promotionInputs } from '~/lib/promotions/cart-promotions.server'
 import { promotionCartOf, summarize } from '~/lib/promotions/summary'
 import addressStyles from '~/styles/addresses.css'
@@ -224,6 +226,11 @@ export default function CheckoutPage() {
               onChoose={shipping.choose}
               meta={fields.shippingMethod}
               quoting={shipping.quoting}
+            />
+            <CheckoutTerms acceptTerms={fields.acceptTerms} vatNumber={fields.vatNumber} />
+            <MarketingOptIn
+              meta={fields.marketingOptIn}
+              hint="Now and then, by email. Unsubscribe in one click from any of them."
             />
             <div className="form-actions">
               <button type="submit" className="button" disabled={submitting || hasProblems}>

@@ -107,6 +107,8 @@ export function forms(productPath: string, honeypot: Record<string, string> = {}
         'addressId',
         'saveAddress',
         'shippingMethod',
+        'acceptTerms',
+        'vatNumber',
       ],
       who: 'both',
     },

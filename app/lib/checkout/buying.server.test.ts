@@ -113,6 +113,7 @@ const checkoutForm = {
   city: 'Cape Town',
   province: 'Western Cape',
   postalCode: '8001',
+  acceptTerms: 'on',
 }
 
 async function checkout(b: ReturnType<typeof browser>, form = checkoutForm) {

@@ -65,6 +65,7 @@ const details = {
   city: 'Cape Town',
   province: 'Western Cape',
   postalCode: '8001',
+  acceptTerms: 'on',
 }
 
 const stockOf = async (id: string) => (await store.products.get(id))!.stock

@@ -13,6 +13,7 @@ import {
   type CartViewLine,
 } from '~/lib/cart/cart.server'
 import { requireCartItems } from '~/lib/cart/guard.server'
+import { recordConsent } from '~/lib/customers/consent.server'
 import { cartTotals } from '~/lib/cart/rules'
 import {
   DiscountUnavailableError,
@@ -203,6 +204,7 @@ export function orderDraft(
         ? [{ code: promotions.giftCardCode, amountCents: giftCardCents }]
         : [],
     storeCreditCents: userId ? (summary?.payment.storeCreditCents ?? 0) : 0,
+    buyerVatNumber: form.vatNumber ?? null,
   }
 }
 
@@ -344,6 +346,15 @@ export async function checkoutAction({
   }
   if (user && submission.value.saveAddress) {
     await rememberAddress(store, user, submission.value, delivery.address)
+  }
+  // A tick is consent for the order's email (a guest's too); no tick changes nobody's choice.
+  if (submission.value.marketingOptIn) {
+    await recordConsent(store, {
+      email: submission.value.email,
+      userId: user?.id ?? null,
+      optIn: true,
+      source: 'checkout',
+    })
   }
 
   return toPayStep(order, cart.owner)

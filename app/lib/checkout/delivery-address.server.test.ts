@@ -38,6 +38,7 @@ const CONTACT = {
   firstName: 'Thandi',
   lastName: 'Mokoena',
   phone: '082 123 4567',
+  acceptTerms: 'on',
 }
 const NO_ADDRESS = { line1: '', line2: '', suburb: '', city: '', province: '', postalCode: '' }
 const NEW_PLACE = {

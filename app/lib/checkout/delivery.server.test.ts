@@ -143,6 +143,7 @@ const form = (extra: Record<string, string> = {}) => ({
   lastName: 'Mokoena',
   phone: '082 123 4567',
   checkoutKey: `delivery-test-key-${String(keys++).padStart(4, '0')}`,
+  acceptTerms: 'on',
   ...CAPE_TOWN,
   ...extra,
 })

@@ -168,6 +168,7 @@ const details = {
   city: 'Pretoria',
   province: 'Gauteng',
   postalCode: '0083',
+  acceptTerms: 'on',
 }
 
 async function placeOrder(

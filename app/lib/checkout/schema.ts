@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
-import { email, personalFields } from '~/lib/fields'
+import { checkbox, email, personalFields } from '~/lib/fields'
+import { checkoutLegalFields } from '~/lib/legal/checkout-fields'
 import { deliveryAddressSchema } from '~/lib/shipping/address-fields'
 
 /**
@@ -49,6 +50,9 @@ export const checkoutFormSchema = z
     checkoutKey,
     shippingMethod,
     shippingDefault,
+    ...checkoutLegalFields,
+    /** "Send me news and offers": unticked by default; a tick records the email's consent. */
+    marketingOptIn: checkbox,
   })
   .and(deliveryAddressSchema)
 
@@ -71,6 +75,9 @@ export const checkoutQuoteSchema = z
     checkoutKey,
     shippingMethod: asTyped,
     shippingDefault,
+    acceptTerms: asTyped,
+    vatNumber: asTyped,
+    marketingOptIn: asTyped,
   })
   .and(deliveryAddressSchema)
 

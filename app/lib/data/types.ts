@@ -269,10 +269,20 @@ export type Order = {
    */
   returns: OrderReturn[]
   /**
+   * Money paid back (app/lib/orders/refunds.ts), oldest first, each once per refund key. Empty on
+   * orders placed before refunds.
+   */
+  refunds: OrderRefund[]
+  /**
    * The tax invoice (app/lib/documents/invoice.ts), numbered from a gap-free counter in the
    * transaction of the `pay` move; null before payment and on orders paid before invoices existed.
    */
   invoice: IssuedDocument | null
+  /**
+   * The buyer's VAT number given at checkout (10 digits starting with 4), for a full tax invoice;
+   * null when none was given, and on orders placed before the field existed.
+   */
+  buyerVatNumber: string | null
   createdAt: string
   updatedAt: string
 }
@@ -299,11 +309,15 @@ export type OrderDraft = Omit<
   | 'giftCards'
   | 'storeCreditCents'
   | 'returns'
+  | 'refunds'
+  | 'buyerVatNumber'
   | 'invoice'
   | 'createdAt'
   | 'updatedAt'
 > & {
   checkoutKey?: string | null
+  /** The buyer's VAT number (checked, digits only); absent or null: none given. */
+  buyerVatNumber?: string | null
   /** The chosen delivery method; absent or null: standard delivery. */
   shipping?: OrderShipping | null
   /**
@@ -324,6 +338,30 @@ export const LOW_STOCK_THRESHOLD = 5
  * One email waiting in, or gone through, the outbox (docs/contracts.md "Email"). Written in the
  * same step as the event that causes it; `key` names that event, so it never mails twice.
  */
+/** One refund of an order: what PayFast paid back, what went to gift cards and store credit. */
+export type OrderRefund = {
+  /** The refund key (the form's hidden `refundKey`): a repeat with it records nothing. */
+  id: string
+  amountCents: Cents
+  reason: string
+  at: string
+  /** The staff member who made it. */
+  by: string | null
+  /** Paid back through PayFast's Refunds API (or the simulator). */
+  payfastCents: Cents
+  /** Put back on the order's gift cards (the sum of `toCards`). */
+  giftCardCents: Cents
+  /** Each card's part of `giftCardCents`. */
+  toCards: { giftCardId: string; cents: Cents }[]
+  /** Given as store credit to the buyer's account. */
+  storeCreditCents: Cents
+  /** PayFast's reference for the refund; null when PayFast paid nothing back. */
+  payfastReference: string | null
+  /** Units put back into stock. */
+  restocked: { variantId: string; quantity: number }[]
+  creditNote: { number: string; issuedAt: string } | null
+}
+
 export type OutboxDraft = {
   /** The event, e.g. `order-paid:{orderId}`, `reset:{token hash}`, `contact:{messageId}:shop`. */
   key: string

@@ -42,16 +42,17 @@ export const normalizeVatNumber = (value: string) => value.replace(/[\s-]/g, '')
 /** True for a VAT number SARS could have issued (10 digits, starting with 4), spaces allowed. */
 export const isVatNumber = (value: string) => VAT_NUMBER.test(normalizeVatNumber(value))
 
+/** What a VAT number field says when refused: the form and the fix. */
+export const VAT_NUMBER_FIELD_MESSAGE =
+  'Enter the VAT number as 10 digits starting with 4, such as 4123456789, or leave it empty'
+
 /** The optional VAT number field (shop's settings, the buyer's at checkout): blank is none. */
 export const vatNumberField = z
-  .string({ invalid_type_error: 'Enter the VAT number as 10 digits starting with 4' })
+  .string({ invalid_type_error: VAT_NUMBER_FIELD_MESSAGE })
   .trim()
-  .max(20, 'Enter the VAT number as 10 digits starting with 4, such as 4123456789')
+  .max(20, VAT_NUMBER_FIELD_MESSAGE)
   .transform(normalizeVatNumber)
-  .refine(
-    (value) => VAT_NUMBER.test(value),
-    'Enter the VAT number as 10 digits starting with 4, such as 4123456789',
-  )
+  .refine((value) => VAT_NUMBER.test(value), VAT_NUMBER_FIELD_MESSAGE)
   .optional()
 
 /** The address as one text: lines joined by commas (the env's and the settings form's way). */

@@ -48,6 +48,8 @@ function order(overrides: Partial<Order> = {}): Order {
     shipments: [],
     bobgo: null,
     invoice: null,
+    refunds: [],
+    buyerVatNumber: null,
     ...overrides,
   }
 }

@@ -143,7 +143,9 @@ export function pendingOrder(overrides: Partial<Order> = {}): Order {
     giftCards: [],
     storeCreditCents: 0,
     returns: [],
+    refunds: [],
     invoice: null,
+    buyerVatNumber: null,
     updatedAt: '2024-05-01T10:00:00.000Z',
     ...overrides,
   }

@@ -20,7 +20,7 @@ import {
 } from '../types'
 import type { FirestoreContext } from './context.server'
 import { prepareDiscountClaims, prepareDiscountRelease } from './discounts.server'
-import { prepareHolds, prepareSettle } from './gift-cards.server'
+import { prepareGiveBack, prepareHolds, prepareSettle } from './gift-cards.server'
 import { stageOutbox } from './outbox.server'
 import { productFromDoc, variantStockUpdate } from './products.server'
 import { nextInSequence } from './sequences.server'
@@ -55,6 +55,8 @@ const toOrder = (data: unknown): Order => {
     | 'giftCards'
     | 'storeCreditCents'
     | 'returns'
+    | 'refunds'
+    | 'buyerVatNumber'
     | 'invoice'
     | 'emailKey'
   > & {
@@ -69,6 +71,8 @@ const toOrder = (data: unknown): Order => {
     giftCards?: Order['giftCards']
     storeCreditCents?: number
     returns?: Order['returns']
+    refunds?: Order['refunds']
+    buyerVatNumber?: string | null
     invoice?: Order['invoice']
     emailKey?: string
   }
@@ -89,6 +93,8 @@ const toOrder = (data: unknown): Order => {
     giftCards: order.giftCards ?? [],
     storeCreditCents: order.storeCreditCents ?? 0,
     returns: order.returns ?? [],
+    refunds: order.refunds ?? [],
+    buyerVatNumber: order.buyerVatNumber ?? null,
     invoice: order.invoice ?? null,
   }
 }
@@ -193,6 +199,8 @@ export function createOrderStore(context: FirestoreContext): OrderStore {
           giftCards: holds.giftCards,
           storeCreditCents: claimed.storeCreditCents,
           returns: [],
+          refunds: [],
+          buyerVatNumber: draft.buyerVatNumber ?? null,
           createdAt: at,
           updatedAt: at,
         }
@@ -322,6 +330,62 @@ export function createOrderStore(context: FirestoreContext): OrderStore {
         }
         writeRelease()
         settle()
+        return { order: next, decision, mailAdded: writeMail() }
+      })
+      if (!saved) return null
+      if (saved.mailAdded) mailEnqueued()
+      return { order: saved.order, decision: saved.decision }
+    },
+    async saveRefund(id, decide, mail) {
+      const ref = col.orders.doc(id)
+      const saved = await transaction(async (tx) => {
+        // All reads before any write: the order, the mail's keys, the products, cards and credit.
+        const snap = await tx.get(ref)
+        if (!snap.exists) return null
+        const order = toOrder(snap.data())
+        const at = now()
+        const decision = decide(order, at)
+        if (decision.kind !== 'change') return { order, decision, mailAdded: 0 }
+        const { change } = decision
+        const next: Order = {
+          ...order,
+          status: change.status,
+          // Plain JSON: Firestore refuses undefined values.
+          refunds: JSON.parse(JSON.stringify(change.refunds)) as Order['refunds'],
+          history: [...order.history, { ...change.entry, at }],
+          updatedAt: at,
+        }
+        const writeMail = await stageOutbox(tx, col.outbox, mail(next, change), at)
+        const back = new Map<string, number>()
+        for (const line of change.restock) {
+          back.set(line.variantId, (back.get(line.variantId) ?? 0) + line.quantity)
+        }
+        const productIds = new Set(
+          order.lines.filter((line) => back.has(line.variantId)).map((line) => line.productId),
+        )
+        const productSnaps = productIds.size
+          ? await tx.getAll(...[...productIds].map((productId) => col.products.doc(productId)))
+          : []
+        const giveBack = await prepareGiveBack(
+          tx,
+          col,
+          order.id,
+          change.toCards,
+          change.storeCredit,
+          at,
+          change.entry.by,
+        )
+        tx.set(ref, toDoc(next))
+        for (const productSnap of productSnaps) {
+          // A product removed since the order was placed has no stock to take back.
+          if (!productSnap.exists) continue
+          const product = productFromDoc(productSnap.data())
+          const stockById = new Map(
+            product.variants.map((v) => [v.id, v.stock + (back.get(v.id) ?? 0)] as const),
+          )
+          tx.update(productSnap.ref, { ...variantStockUpdate(product, stockById), updatedAt: at })
+        }
+        giveBack()
         return { order: next, decision, mailAdded: writeMail() }
       })
       if (!saved) return null

@@ -48,6 +48,10 @@ type OrderRow = BobgoColumns & {
   store_credit_cents: number
   /** JSON OrderReturn[] (migration 16; '[]' on orders placed before). */
   returns: string
+  /** JSON OrderRefund[] (migration 15; '[]' on orders placed before). */
+  refunds: string
+  /** The buyer's VAT number (migration 17; null on orders placed before). */
+  buyer_vat_number: string | null
   /** JSON IssuedDocument, set by the pay move (migration 14; null before, and on older orders). */
   invoice: string | null
   created_at: string
@@ -111,8 +115,8 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     `INSERT INTO orders (id, user_id, email, email_key, first_name, last_name, phone,
        shipping_address, subtotal_cents, shipping_cents, total_cents, vat_cents, status,
        pf_payment_id, checkout_key, shipping, discounts, gift_cards, store_credit_cents,
-       created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', NULL, ?, ?, ?, ?, ?, ?, ?)`,
+       buyer_vat_number, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', NULL, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const insertLine = db.prepare(
     `INSERT INTO order_lines (order_id, position, product_id, variant_id, options, name,
@@ -131,6 +135,10 @@ export function createOrderStore(context: SqliteContext): OrderStore {
 
   const updateInvoice = db.prepare<[{ invoice: string; id: string }]>(
     'UPDATE orders SET invoice = @invoice WHERE id = @id AND invoice IS NULL',
+  )
+
+  const updateRefunds = db.prepare(
+    'UPDATE orders SET refunds = @refunds, status = @status, updated_at = @now WHERE id = @id',
   )
 
   const updateReturns = db.prepare(
@@ -174,6 +182,8 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     giftCards: JSON.parse(row.gift_cards) as Order['giftCards'],
     storeCreditCents: row.store_credit_cents,
     returns: JSON.parse(row.returns) as Order['returns'],
+    refunds: JSON.parse(row.refunds ?? '[]') as Order['refunds'],
+    buyerVatNumber: row.buyer_vat_number ?? null,
     invoice: row.invoice === null ? null : (JSON.parse(row.invoice) as Order['invoice']),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -229,6 +239,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
             JSON.stringify(claimed.discounts),
             JSON.stringify(giftCards),
             claimed.storeCreditCents,
+            draft.buyerVatNumber ?? null,
             at,
             at,
           )
@@ -334,6 +345,42 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     },
     async listPendingBefore(createdBefore) {
       return selectStale.all(iso(createdBefore)).map(toOrder)
+    },
+    async saveRefund(id, decide, mail) {
+      let restocked: string[] = []
+      let mailAdded = 0
+      const saved = db
+        .transaction(() => {
+          const row = selectOrder.get(id)
+          if (!row) return null
+          const order = toOrder(row)
+          const at = context.now()
+          const decision = decide(order, at)
+          if (decision.kind !== 'change') return { order, decision }
+          const { change } = decision
+          updateRefunds.run({
+            refunds: JSON.stringify(change.refunds),
+            status: change.status,
+            now: at,
+            id,
+          })
+          insertHistory.run({ orderId: id, ...change.entry, at })
+          for (const line of change.restock) {
+            context.addVariantStock(line.variantId, line.quantity, at)
+          }
+          restocked = order.lines
+            .filter((line) => change.restock.some((r) => r.variantId === line.variantId))
+            .map((line) => line.productId)
+          holds.giveBack(order.id, change.toCards, change.storeCredit, at, change.entry.by)
+          const after = toOrder(selectOrder.get(id)!)
+          // The refund's mail, in its transaction: kept only if the refund is.
+          mailAdded = writeMail(mail(after, change), at)
+          return { order: after, decision }
+        })
+        .immediate()
+      if (restocked.length) context.emitProducts(restocked)
+      if (mailAdded) mailEnqueued()
+      return saved
     },
     async saveReturn(id, decide, mail) {
       let restocked: string[] = []
