@@ -95,6 +95,9 @@ export default function AccountPage() {
           <li>
             <Link to={ADDRESS_BOOK_PATH}>Your addresses</Link>
           </li>
+          <li>
+            <Link to="/account/privacy">Your data and privacy</Link>
+          </li>
         </ul>
       </nav>
       <div className="form-page__panels form-page__panels--two">
