@@ -107,7 +107,7 @@ export default function AdminCustomer() {
         </>
       )}
 
-      <CustomerCredit credit={credit} />
+      <CustomerCredit email={customer.email} credit={credit} />
 
       <CustomerConsents consents={consents} />
 

@@ -6,6 +6,7 @@ import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
 
 import AdminCustomer from './admin.customers.$id'
 import AdminCustomers from './admin.customers._index'
+import AdminGiftCards from './admin.gift-cards._index'
 
 const THANDI = {
   id: 'cust-thandi',
@@ -163,7 +164,7 @@ describe('/admin/customers/:id', () => {
     ).toBeInTheDocument()
     expect(within(credit).getByRole('link', { name: 'Give store credit' })).toHaveAttribute(
       'href',
-      '/admin/gift-cards#give-credit-title',
+      '/admin/gift-cards?email=thandi%40example.co.za#give-credit-title',
     )
     const consent = screen.getByRole('region', { name: 'Marketing consent' })
     expect(consent).toHaveTextContent('Not opted in: send them no marketing mail.')
@@ -179,5 +180,24 @@ describe('/admin/customers/:id', () => {
     expect(screen.getByRole('region', { name: 'Privacy requests' })).toHaveTextContent(
       '6 March 2025, 12:00Downloaded their data',
     )
+  })
+})
+
+describe("/admin/gift-cards from a customer's page", () => {
+  it("fills in the customer's email on the store credit form, without JS too", () => {
+    renderRouteWithoutJs(AdminGiftCards, {
+      url: '/admin/gift-cards?email=thandi%40example.co.za',
+      loaderData: {
+        page: 1,
+        cards: [],
+        total: 0,
+        pageCount: 1,
+        formKeys: { issue: 'issue-key-0123456789ab', credit: 'credit-key-0123456789a' },
+        creditEmail: THANDI.email,
+      },
+    })
+    const form = screen.getByRole('form', { name: 'Give store credit' })
+    expect(within(form).getByLabelText("Customer's email")).toHaveValue(THANDI.email)
+    expect(within(form).getByLabelText('Credit (rands)')).toHaveValue('')
   })
 })

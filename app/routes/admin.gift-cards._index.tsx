@@ -17,7 +17,10 @@ export const meta: MetaFunction = () => adminMeta('Gift cards')
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request)
   const { store } = await requestContext(request)
-  return listGiftCards(store, new URL(request.url))
+  const url = new URL(request.url)
+  // A customer's page links here with their email for the credit form (the action checks it).
+  const creditEmail = (url.searchParams.get('email') ?? '').trim().slice(0, 254)
+  return { ...(await listGiftCards(store, url)), creditEmail }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** Gift cards, newest first (codes masked), issuing one, and giving a customer store credit. */
 export default function AdminGiftCards() {
-  const { page, cards, total, pageCount, formKeys } = useLoaderData<typeof loader>()
+  const { page, cards, total, pageCount, formKeys, creditEmail } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <>
@@ -82,6 +85,7 @@ export default function AdminGiftCards() {
       />
       <GiveCreditForm
         formKey={formKeys.credit}
+        defaultEmail={creditEmail || undefined}
         lastResult={actionData?.intent === 'give-credit' ? actionData.result : undefined}
       />
     </>

@@ -15,11 +15,15 @@ const ENTRY_WORDS: Record<BalanceEntry['kind'], string> = {
 
 /**
  * A customer's store credit on /admin/customers/:id: the balance and its history, newest first.
- * Credit is given with the one form on /admin/gift-cards (its one-time key stops a double post).
+ * Credit is given with the one form on /admin/gift-cards (its one-time key stops a double post),
+ * linked with the customer's email filled in.
  */
 export function CustomerCredit({
+  email,
   credit,
 }: {
+  /** The customer's email, filled in on the credit form. */
+  email: string
   credit: { balanceCents: number; heldCents: number; history: BalanceEntry[] }
 }) {
   return (
@@ -27,9 +31,12 @@ export function CustomerCredit({
       <h2 id="customer-credit-title">Store credit</h2>
       <p>
         Balance: <strong>{formatRand(credit.balanceCents)}</strong>
-        {credit.heldCents > 0 ? ` (${formatRand(credit.heldCents)} held by unpaid orders)` : null}.{' '}
-        <Link to="/admin/gift-cards#give-credit-title">Give store credit</Link> with this
-        customer&apos;s email.
+        {credit.heldCents > 0 ? ` (${formatRand(credit.heldCents)} held by unpaid orders)` : null}
+      </p>
+      <p>
+        <Link to={`/admin/gift-cards?email=${encodeURIComponent(email)}#give-credit-title`}>
+          Give store credit
+        </Link>
       </p>
       {credit.history.length === 0 ? (
         <p>No store credit given yet.</p>

@@ -71,14 +71,18 @@ export function IssueGiftCardForm({
 export function GiveCreditForm({
   lastResult,
   formKey,
+  defaultEmail,
 }: {
   lastResult: SubmissionResult<string[]> | undefined
   /** This rendering's one-time key: a double post gives the credit once. */
   formKey: string
+  /** The customer's email filled in (from a customer's page: `?email=`). */
+  defaultEmail?: string
 }) {
   const [form, fields] = useForm({
     id: 'give-credit',
     lastResult,
+    defaultValue: defaultEmail ? { email: defaultEmail } : undefined,
     constraint: creditConstraint,
     ...VALIDATE_ON,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: giveCreditSchema }),
