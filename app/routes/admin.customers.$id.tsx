@@ -37,7 +37,7 @@ export default function AdminCustomer() {
         <Link to="/admin/customers">All customers</Link>
       </p>
       <h1>{customer.name || customer.email}</h1>
-      <dl>
+      <dl className="admin-customer">
         <dt>Email</dt>
         <dd>
           <a href={`mailto:${customer.email}`}>{customer.email}</a>

@@ -28,6 +28,7 @@ import type {
 import type { AddressDraft, SavedAddress } from '~/lib/shipping/types'
 import type { DecideMove, MoveDecision } from '~/lib/orders/life'
 import type { ReturnChange, ReturnDecision } from '~/lib/orders/returns'
+import type { RefundChange, RefundDecision } from '~/lib/orders/refunds'
 import type { SavedShopDetails, ShopDetails } from '~/lib/legal/shop-details'
 import type { ShippingSettingsInput } from '~/lib/shipping/settings'
 import type { ShippingSettings, TrackedShipment } from '~/lib/shipping/types'
@@ -390,6 +391,18 @@ export interface OrderStore {
     decide: (order: Order, at: string) => ReturnDecision,
     mail: (order: Order, change: ReturnChange) => readonly OutboxDraft[],
   ): Promise<{ order: Order; decision: ReturnDecision } | null>
+  /**
+   * Records one refund (app/lib/orders/refunds.ts) in one transaction, with no rules of its own:
+   * reads the order, asks `decide` (pure) with the store's clock, and only when it is a change
+   * writes the order's refunds and status, appends the history entry, puts the `restock` units back
+   * into stock, credits the gift cards (`toCards`) and grants the store credit, and writes the mail
+   * `mail` composes (its key makes it once only). Null when there is no such order.
+   */
+  saveRefund(
+    id: string,
+    decide: (order: Order, at: string) => RefundDecision,
+    mail: (order: Order, change: RefundChange) => readonly OutboxDraft[],
+  ): Promise<{ order: Order; decision: RefundDecision } | null>
 }
 
 export interface MessageStore {
