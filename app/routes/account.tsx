@@ -10,6 +10,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import type { z } from 'zod'
 
 import { AddressFields } from '~/components/address-fields'
+import { consentSummary, MarketingConsentForm } from '~/components/customers/marketing-consent-form'
 import { Field, ErrorSummary, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import { Link } from '~/components/link'
@@ -17,6 +18,7 @@ import { accountAction } from '~/lib/account/account-action.server'
 import { signedInDevices } from '~/lib/account/devices.server'
 import { accountFormSchema } from '~/lib/account/schema'
 import { requireUser } from '~/lib/auth/user.server'
+import { consentState } from '~/lib/customers/consent.server'
 import { formatSastDateTime } from '~/lib/dates'
 import { requestContext } from '~/lib/request-context.server'
 import { defaultAddress } from '~/lib/shipping/address-book.server'
@@ -31,7 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   // The address form edits the default address of the address book.
   const { store } = await requestContext(request)
-  const address = await defaultAddress(store, user.id)
+  const [address, consent] = await Promise.all([
+    defaultAddress(store, user.id),
+    consentState(store, user.email),
+  ])
   return {
     email: user.email,
     profile: { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' },
@@ -44,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       postalCode: address?.postalCode ?? '',
     },
     devices: await signedInDevices(request, user.id),
+    consent,
   }
 }
 
@@ -57,7 +63,7 @@ const constraint = getZodConstraint(accountFormSchema)
 
 /** One conform form of the /account schema; its hidden `intent` picks the branch it validates. */
 function useAccountForm(
-  intent: 'profile' | 'address' | 'signout-others',
+  intent: 'profile' | 'address' | 'signout-others' | 'marketing',
   defaultValue: Record<string, string>,
 ) {
   const actionData = useActionData<typeof action>()
@@ -72,10 +78,14 @@ function useAccountForm(
 }
 
 export default function AccountPage() {
-  const { email, profile, address, devices } = useLoaderData<typeof loader>()
+  const { email, profile, address, devices, consent } = useLoaderData<typeof loader>()
   const [profileForm, profileFields] = useAccountForm('profile', profile)
   const [addressForm, addressFields] = useAccountForm('address', address)
   const [signOutForm] = useAccountForm('signout-others', {})
+  const [marketingForm, marketingFields] = useAccountForm('marketing', {
+    marketingOptIn: consent.optIn ? 'on' : '',
+  })
+  const savingMarketing = useIsPending({ intent: 'marketing' })
   const savingProfile = useIsPending({ intent: 'profile' })
   const savingAddress = useIsPending({ intent: 'address' })
   const signingOut = useIsPending({ intent: 'signout-others' })
@@ -162,6 +172,13 @@ export default function AccountPage() {
           </div>
         </Form>
       </div>
+
+      <MarketingConsentForm
+        form={marketingForm}
+        optIn={marketingFields.marketingOptIn}
+        summary={consentSummary(consent)}
+        pending={savingMarketing}
+      />
 
       <Form
         method="post"

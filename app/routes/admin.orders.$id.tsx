@@ -8,7 +8,9 @@ import type { z } from 'zod'
 
 import { Field, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { Link } from '~/components/link'
+import { LatePaymentRefund, OrderRefundForm } from '~/components/admin/order-refund'
 import { OrderReturns } from '~/components/admin/order-returns'
+import { OrderRefunds } from '~/components/orders/order-refunds'
 import { OrderDetails } from '~/components/orders/order-view'
 import { BobgoOrderPanel } from '~/components/shipping/bobgo-status'
 import { ShipmentTracking } from '~/components/shipping/tracking'
@@ -29,6 +31,9 @@ import {
 } from '~/lib/orders/gift-card-products.server'
 import { isOrderId } from '~/lib/orders/id'
 import { orderMoveSchema, STAFF_ORDER_STATUSES } from '~/lib/orders/order-fields'
+import { isRefundIntent, newRefundKey, refundAction } from '~/lib/orders/refund-actions.server'
+import { refundFormView, refundViews } from '~/lib/orders/refunds-view'
+import { latePaymentId } from '~/lib/orders/refunds.server'
 import { returnDecisionAction } from '~/lib/orders/return-actions.server'
 import { isReturnStaffIntent } from '~/lib/orders/return-fields'
 import { adminReturnViews, refundChoices } from '~/lib/orders/returns-view'
@@ -64,6 +69,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     bobgo: bobgoOrderPanel(order),
     boughtCards,
     returns: { list: adminReturnViews(order), refunds: refundChoices(order) },
+    refund: {
+      form: refundFormView(order, new URL(request.url).searchParams.get('return')),
+      list: refundViews(order),
+      key: newRefundKey(),
+      late: latePaymentId(order) !== null,
+    },
   }
 }
 
@@ -95,6 +106,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ? `Gift cards: ${cards.length} issued, each code mailed to ${order.email}`
         : 'No gift cards issued: the order is not paid, or bought none',
     })
+  }
+  if (isRefundIntent(formData.get('intent'))) {
+    return refundAction(store, order, formData, staff.email)
   }
   if (isReturnStaffIntent(formData.get('intent'))) {
     return returnDecisionAction(store, order, formData, staff.email)
@@ -214,7 +228,7 @@ const statusFields = (
 )
 
 export default function AdminOrder() {
-  const { order, bobgo, boughtCards = [], returns } = useLoaderData<typeof loader>()
+  const { order, bobgo, boughtCards = [], returns, refund } = useLoaderData<typeof loader>()
   const can = (move: StaffMoveName) => order.moves.includes(move)
   return (
     <>
@@ -228,6 +242,7 @@ export default function AdminOrder() {
             <strong>Refund needed:</strong> this order was {order.refundReason}. Refund each payment
             its history names at PayFast, then mark it refunded.
           </p>
+          {refund?.late ? <LatePaymentRefund /> : null}
         </div>
       ) : null}
       <section aria-labelledby="moves-title">
@@ -311,6 +326,8 @@ export default function AdminOrder() {
           </ul>
         </section>
       ) : null}
+      {refund?.form ? <OrderRefundForm view={refund.form} refundKey={refund.key} /> : null}
+      {refund ? <OrderRefunds refunds={refund.list} titleId="admin-refunds-title" /> : null}
       {returns ? (
         <OrderReturns orderId={order.id} returns={returns.list} refunds={returns.refunds} />
       ) : null}

@@ -9,6 +9,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
+import { MarketingOptIn } from '~/components/customers/marketing-opt-in'
 import { Field, ErrorSummary, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { GoogleSignIn } from '~/components/google-sign-in'
 import { Link } from '~/components/link'
@@ -191,6 +192,10 @@ function SignUpForm({ redirectTo, lastResult }: { redirectTo: string; lastResult
         autoComplete="new-password"
         minLength={PASSWORD_MIN}
         hint={`At least ${PASSWORD_MIN} characters.`}
+      />
+      <MarketingOptIn
+        meta={fields.marketingOptIn}
+        hint="Now and then, by email. Unsubscribe in one click from any of them."
       />
       <HoneypotInputs />
       <div className="form-actions">

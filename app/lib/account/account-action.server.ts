@@ -3,6 +3,7 @@ import { data } from '@remix-run/node'
 
 import { getAuth } from '~/lib/auth/index.server'
 import { getSessionId, requireUser } from '~/lib/auth/user.server'
+import { recordConsent } from '~/lib/customers/consent.server'
 import { requestContext } from '~/lib/request-context.server'
 import { saveDefaultAddress } from '~/lib/shipping/address-book.server'
 import { parseSubmission } from '~/lib/submission.server'
@@ -12,7 +13,7 @@ import { accountFormSchema } from './schema'
 
 export type AccountActionData = {
   /** Which of the page's forms the reply belongs to. */
-  intent: 'profile' | 'address' | 'signout-others' | null
+  intent: 'profile' | 'address' | 'signout-others' | 'marketing' | null
   result: SubmissionResult<string[]>
 }
 
@@ -26,7 +27,10 @@ export async function accountAction({ request }: { request: Request }) {
     return data<AccountActionData>(
       {
         intent:
-          intent === 'profile' || intent === 'address' || intent === 'signout-others'
+          intent === 'profile' ||
+          intent === 'address' ||
+          intent === 'signout-others' ||
+          intent === 'marketing'
             ? intent
             : null,
         result: submission.reply(),
@@ -55,6 +59,22 @@ export async function accountAction({ request }: { request: Request }) {
       title: 'Signed out everywhere else',
       description:
         ended === 1 ? '1 other device was signed out.' : `${ended} other devices were signed out.`,
+    })
+  }
+  if (form.intent === 'marketing') {
+    // Recorded only when it changes the choice: saving the same state twice is one entry.
+    await recordConsent(store, {
+      email: user.email,
+      userId: user.id,
+      optIn: form.marketingOptIn,
+      source: 'account',
+    })
+    return redirectWithToast('/account', {
+      type: 'success',
+      title: form.marketingOptIn ? 'You will get our news and offers' : 'No more news and offers',
+      description: form.marketingOptIn
+        ? 'Every one of them has a link to unsubscribe in one click.'
+        : 'Emails about your orders still arrive.',
     })
   }
   // The address of /account is the default of the address book.

@@ -5,6 +5,7 @@ import { getAuth } from '~/lib/auth/index.server'
 import { AuthProviderError, EmailTakenError, type AuthSession } from '~/lib/auth/types'
 import { commitSignedOutSession, commitUserSession } from '~/lib/auth/user.server'
 import { mergeVisitorCart } from '~/lib/cart/cart.server'
+import { recordConsent } from '~/lib/customers/consent.server'
 import { now as clock } from '~/lib/clock'
 import { env } from '~/lib/env.server'
 import { isSpam } from '~/lib/honeypot.server'
@@ -162,6 +163,15 @@ export async function authAction({
       }
       try {
         const result = await auth.signUp(form)
+        // Only a new account's own tick is consent: a taken email changes nobody's choice.
+        if (form.marketingOptIn) {
+          await recordConsent(store, {
+            email: form.email,
+            userId: result.session.userId,
+            optIn: true,
+            source: 'sign-up',
+          })
+        }
         return signedIn(request, result.session, target, welcome)
       } catch (error) {
         if (!(error instanceof EmailTakenError)) throw error

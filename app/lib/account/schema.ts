@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import {
   address,
+  checkbox,
   email,
   firstName,
   lastName,
@@ -31,6 +32,8 @@ export const authFormSchema = z
       lastName,
       email,
       password: newPassword,
+      /** "Send me news and offers": unticked by default; a tick records consent (sign-up). */
+      marketingOptIn: checkbox,
       redirectTo,
     }),
     z.object({
@@ -75,4 +78,6 @@ export const accountFormSchema = z.discriminatedUnion('intent', [
   address.extend({ intent: z.literal('address') }),
   /** "Sign out everywhere else": no fields of its own. */
   z.object({ intent: z.literal('signout-others') }),
+  /** "Send me news and offers": the box as saved is the customer's choice (source `account`). */
+  z.object({ intent: z.literal('marketing'), marketingOptIn: checkbox }),
 ])

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { describe, it } from 'vitest'
 
 import { describeOrderLifeContract } from '~/lib/orders/order-life.suite'
+import { describeRefundsContract } from '~/lib/orders/refunds.suite'
 import { describeReturnsContract } from '~/lib/orders/returns.suite'
 
 import { describeAddressBookContract } from './contract-addresses.suite'
@@ -68,6 +69,7 @@ if (!emulator) {
   describeBackOfficeOrdersContract(`firestore emulator at ${emulator}`, harness())
   describeOrderLifeContract(`firestore emulator at ${emulator}`, harness())
   describeReturnsContract(`firestore emulator at ${emulator}`, harness())
+  describeRefundsContract(`firestore emulator at ${emulator}`, harness())
   describeBackOfficeProductsContract(`firestore emulator at ${emulator}`, harness())
   describeReviewPagesContract(`firestore emulator at ${emulator}`, harness())
   describeContentCopiesContract(`firestore emulator at ${emulator}`, harness())

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { describeOrderLifeContract } from '~/lib/orders/order-life.suite'
+import { describeRefundsContract } from '~/lib/orders/refunds.suite'
 import { describeReturnsContract } from '~/lib/orders/returns.suite'
 
 import { describeAddressBookContract } from './contract-addresses.suite'
@@ -41,6 +42,7 @@ describeRateLimitContract('sqlite', harness)
 describeBackOfficeOrdersContract('sqlite', harness)
 describeOrderLifeContract('sqlite', harness)
 describeReturnsContract('sqlite', harness)
+describeRefundsContract('sqlite', harness)
 describeBackOfficeProductsContract('sqlite', harness)
 describeReviewPagesContract('sqlite', harness)
 describeContentCopiesContract('sqlite', harness)

@@ -17,8 +17,13 @@ export const ORDER_STATUSES = [
   'collected',
   'cancelled',
   'payment_failed',
+  'partially_refunded',
+  'refunded',
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/** The statuses a refund reaches (app/lib/orders/refunds.ts), not a move of the table below. */
+export const REFUND_STATUSES: readonly OrderStatus[] = ['partially_refunded', 'refunded']
 
 /** The history note of an unpaid order the expiry sweep cancels. */
 export const EXPIRED_NOTE = 'Payment not completed within 30 minutes'

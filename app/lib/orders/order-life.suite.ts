@@ -80,6 +80,9 @@ const FULFILMENTS: Record<OrderStatus, readonly Fulfilment[]> = {
   collected: ['collection'],
   cancelled: ['delivery', 'collection', 'email'],
   payment_failed: ['delivery', 'collection', 'email'],
+  // Reached by a refund, not a move of the table: refunds.suite.ts tries them.
+  partially_refunded: [],
+  refunded: [],
 }
 
 const SETTLED: readonly OrderStatus[] = [
@@ -210,6 +213,8 @@ const PATH_TO: Record<OrderStatus, readonly MoveRequest[]> = {
   collected: [{ move: 'pay', pfPaymentId: '1' }, { move: 'ready' }, { move: 'collect' }],
   cancelled: [{ move: 'cancel' }],
   payment_failed: [{ move: 'fail' }],
+  partially_refunded: [],
+  refunded: [],
 }
 
 /** What each move brings when it is made: the shipment, the payment reference, who. */

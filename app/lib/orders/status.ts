@@ -11,4 +11,6 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   collected: 'Collected',
   cancelled: 'Cancelled',
   payment_failed: 'Payment failed',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
 }

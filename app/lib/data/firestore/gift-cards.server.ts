@@ -225,6 +225,50 @@ export async function prepareSettle(
   }
 }
 
+/**
+ * A refund's part back on gift cards and as the buyer's store credit (`credited` lines), inside the
+ * refund's transaction: call among its reads, then call the returned function among its writes.
+ */
+export async function prepareGiveBack(
+  tx: Transaction,
+  col: Col,
+  orderId: string,
+  toCards: readonly { giftCardId: string; cents: number }[],
+  storeCredit: { userId: string; cents: number } | null,
+  at: string,
+  by: string | null,
+): Promise<() => void> {
+  const note = `Refund of order ${orderId}`
+  const cardSnaps: DocumentSnapshot[] = toCards.length
+    ? await tx.getAll(...toCards.map((card) => col.giftCards.doc(card.giftCardId)))
+    : []
+  const creditRef = storeCredit ? col.storeCredits.doc(storeCredit.userId) : null
+  const creditSnap = creditRef ? await tx.get(creditRef) : null
+  return () => {
+    for (const [i, snap] of cardSnaps.entries()) {
+      if (!snap.exists) continue
+      const cents = toCards[i]!.cents
+      writeMove(
+        tx,
+        { ref: snap.ref, doc: snap.data() as GiftCardDoc },
+        { balance: cents, held: 0 },
+        balanceEntry('credited', cents, at, { by, note, orderId }),
+      )
+    }
+    if (storeCredit && creditRef) {
+      const doc = creditSnap?.exists
+        ? (creditSnap.data() as CreditDoc)
+        : noCredit(storeCredit.userId)
+      writeMove(
+        tx,
+        { ref: creditRef, doc },
+        { balance: storeCredit.cents, held: 0 },
+        balanceEntry('credited', storeCredit.cents, at, { by, note, orderId }),
+      )
+    }
+  }
+}
+
 export function createGiftCardStore(context: FirestoreContext): GiftCardStore {
   const { col, transaction } = context
 

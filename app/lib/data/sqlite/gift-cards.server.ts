@@ -220,6 +220,31 @@ export function balanceHolds(context: SqliteContext) {
     spend(order: Holder, at: string) {
       settle(order, at, { balance: -1, held: -1 }, HOLD_ENTRY.spend)
     },
+    /** A refund's part back on gift cards and as the buyer's store credit (`credited` lines). */
+    giveBack(
+      orderId: string,
+      toCards: readonly { giftCardId: string; cents: number }[],
+      storeCredit: { userId: string; cents: number } | null,
+      at: string,
+      by: string | null,
+    ) {
+      const note = `Refund of order ${orderId}`
+      for (const card of toCards) {
+        s.moveCard.run({ id: card.giftCardId, balance: card.cents, held: 0, at })
+        s.cardEntry(card.giftCardId, {
+          ...balanceEntry('credited', card.cents, at, { by, note }),
+          orderId,
+        })
+      }
+      if (storeCredit) {
+        s.openCredit.run(storeCredit.userId, at)
+        s.moveCredit.run({ id: storeCredit.userId, balance: storeCredit.cents, held: 0, at })
+        s.creditEntry(storeCredit.userId, {
+          ...balanceEntry('credited', storeCredit.cents, at, { by, note }),
+          orderId,
+        })
+      }
+    },
   }
 }
 

@@ -494,6 +494,15 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     `,
   },
   {
+    version: 15,
+    name: 'order refunds',
+    sql: `
+      -- Money paid back: JSON OrderRefund[] (app/lib/orders/refunds.ts), written whole by each
+      -- refund in its transaction. Orders placed before: none.
+      ALTER TABLE orders ADD COLUMN refunds TEXT NOT NULL DEFAULT '[]';
+    `,
+  },
+  {
     version: 16,
     name: 'order returns',
     sql: `
