@@ -157,7 +157,7 @@ describe('invoice figures', () => {
         ],
         shipping: {
           id: 'courier',
-          kind: 'courier',
+          kind: 'standard',
           name: 'Courier to your door',
           estimate: null,
           pickupPoint: null,
