@@ -4,6 +4,7 @@ import { emailFromUnsubscribeToken } from '~/lib/customers/unsubscribe-token.ser
 import { memoryStore } from '~/lib/data/memory-store.test-helper'
 import type { OutboxDraft } from '~/lib/data/types'
 
+import { devMailMessage } from './dev-mail.server'
 import { enqueueMarketingMail, marketingDraft } from './marketing.server'
 
 const context = { shopName: 'Karoo & Co.', appUrl: 'https://shop.example' }
@@ -52,6 +53,9 @@ describe('a marketing mail', () => {
       expect(await enqueueMarketingMail(store, draft('yes@example.co.za'), context)).toBe(true)
       const sent = await store.outbox.get('back-in-stock:v1:yes@example.co.za')
       expect(sent?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+      // /dev/mail shows them with the other headers.
+      const shown = await devMailMessage(store, 'back-in-stock:v1:yes@example.co.za')
+      expect(shown?.headers).toEqual(sent?.headers)
 
       await store.consents.record({
         email: 'yes@example.co.za',

@@ -216,6 +216,27 @@ describe('the mail sender over SMTP', () => {
     })
   })
 
+  it("sends a marketing mail's List-Unsubscribe headers as stored (RFC 8058 one-click)", async () => {
+    const smtp = await startSmtp()
+    cleanups.push(smtp.close)
+    const store = memory()
+    const unsubscribe =
+      '<https://shop.example/unsubscribe?t=dGhhbmRpQGV4YW1wbGUuY28uemE.abcdefghijklmnopqrstuvwxyz012345>'
+    await store.outbox.enqueue(
+      draft('back-in-stock:v1', {
+        headers: {
+          'List-Unsubscribe': unsubscribe,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      }),
+    )
+    const mail = sender({ outbox: store.outbox, smtpUrl: smtp.url })
+    expect(await mail.deliverDue()).toEqual({ sent: 1, failed: 0 })
+    const { headers } = parseMail((smtp.received[0] as Received).raw)
+    expect(headers.get('list-unsubscribe')?.replace(/\s+/g, '')).toBe(unsubscribe)
+    expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+  })
+
   it('delivers what was due at start-up, mail added later at once, and mail due later on time', async () => {
     const smtp = await startSmtp()
     cleanups.push(smtp.close)
