@@ -14,6 +14,7 @@ const account = (devices: unknown[]) => ({
   profile: { firstName: 'Thandi', lastName: 'Mokoena', phone: '' },
   address: { line1: '', line2: '', suburb: '', city: '', province: '', postalCode: '' },
   devices,
+  consent: { optIn: false, since: null, source: null },
 })
 
 const thisLaptop = {
