@@ -162,6 +162,15 @@ const schema = z
         .refine((value) => VAT_NUMBER.test(value), VAT_NUMBER_MESSAGE)
         .optional(),
     ),
+    // How long a signed-in customer's cart sits untouched before its one reminder mail.
+    ABANDONED_CART_HOURS: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ invalid_type_error: 'must be a number of hours, e.g. 4 or 0.5' })
+        .positive('must be more than 0 hours, e.g. 4 or 0.5')
+        .max(720, 'must be at most 720 hours (30 days)')
+        .default(4),
+    ),
     // How long after delivery or collection a buyer may ask to return items (the returns policy).
     RETURN_WINDOW_DAYS: z.preprocess(
       blankToUndefined,
@@ -350,6 +359,8 @@ const schema = z
       },
       /** Days after delivery or collection a return may be asked for (RETURN_WINDOW_DAYS). */
       returnWindowDays: raw.RETURN_WINDOW_DAYS,
+      /** Hours a customer's cart sits untouched before its reminder (ABANDONED_CART_HOURS). */
+      abandonedCartHours: raw.ABANDONED_CART_HOURS,
       mail: {
         /** Unset: mail waits in the outbox. Holds credentials: never log it. */
         smtpUrl: raw.SMTP_URL,

@@ -23,6 +23,7 @@ import { describeRateLimitContract } from './contract-rate-limits.suite'
 import { describeReviewPagesContract } from './contract-review-pages.suite'
 import { describeShippingContract } from './contract-shipping.suite'
 import { describeStockAlertsContract } from './contract-stock-alerts.suite'
+import { describeCartRemindersContract } from './contract-cart-reminders.suite'
 import { describeFirestoreLegacyDocuments } from './firestore-legacy-documents.suite'
 import { openStore, type Store } from './index.server'
 
@@ -77,6 +78,7 @@ if (!emulator) {
   describeBobgoContract(`firestore emulator at ${emulator}`, harness())
   describeShippingContract(`firestore emulator at ${emulator}`, harness())
   describeStockAlertsContract(`firestore emulator at ${emulator}`, harness())
+  describeCartRemindersContract(`firestore emulator at ${emulator}`, harness())
   describeDiscountsContract(`firestore emulator at ${emulator}`, harness())
   describeGiftCardsContract(`firestore emulator at ${emulator}`, harness())
   describeDocumentsContract(`firestore emulator at ${emulator}`, harness())

@@ -23,6 +23,7 @@ import { describeRateLimitContract } from './contract-rate-limits.suite'
 import { describeReviewPagesContract } from './contract-review-pages.suite'
 import { describeShippingContract } from './contract-shipping.suite'
 import { describeStockAlertsContract } from './contract-stock-alerts.suite'
+import { describeCartRemindersContract } from './contract-cart-reminders.suite'
 import { openStore } from './index.server'
 
 // One temp dir for this file; each test gets its own database file inside it.
@@ -50,6 +51,7 @@ describeAddressBookContract('sqlite', harness)
 describeBobgoContract('sqlite', harness)
 describeShippingContract('sqlite', harness)
 describeStockAlertsContract('sqlite', harness)
+describeCartRemindersContract('sqlite', harness)
 describeDiscountsContract('sqlite', harness)
 describeGiftCardsContract('sqlite', harness)
 describeDocumentsContract('sqlite', harness)

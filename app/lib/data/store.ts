@@ -243,6 +243,15 @@ export interface SessionStore {
 export interface CartStore {
   get(userId: string): Promise<CartLine[]>
   set(userId: string, lines: readonly CartLine[]): Promise<void>
+  /**
+   * Carts with lines last changed after `after` and at or before `atOrBefore`, oldest change
+   * first, at most `limit` (the abandoned-cart reminders).
+   */
+  untouchedBetween(
+    after: string,
+    atOrBefore: string,
+    limit: number,
+  ): Promise<{ userId: string; lines: CartLine[]; updatedAt: string }[]>
 }
 
 export interface LikedStore {

@@ -1,14 +1,17 @@
 import { remember } from '@epic-web/remember'
 
 import { backgroundLoop, type BackgroundLoop } from '~/lib/background-loop.server'
+import { systemClock, type Clock } from '~/lib/clock'
 import { getStore } from '~/lib/data/index.server'
 import type { Store } from '~/lib/data/store'
+import { env } from '~/lib/env.server'
 import { errorSummary } from '~/lib/log.server'
 import { marketingDraft } from '~/lib/mail/marketing.server'
 import { mailContext, type MailContext } from '~/lib/mail/messages.server'
 import { rememberPromise } from '~/lib/remember.server'
 
 import { backInStockMail, mailDueStockAlerts } from './back-in-stock.server'
+import { remindAbandonedCarts } from './cart-reminder.server'
 
 /*
  * The win-back job: mail that brings customers back (back in stock), run in every server process
@@ -29,17 +32,27 @@ export function winBackWanted(): void {
 }
 
 export type WinBackDeps = {
-  store: Pick<Store, 'stockAlerts' | 'outbox' | 'products'>
+  store: Pick<
+    Store,
+    'stockAlerts' | 'outbox' | 'products' | 'carts' | 'users' | 'consents' | 'orders'
+  >
+  /** ABANDONED_CART_HOURS; default the environment's. */
+  abandonedCartHours?: number
+  /** The clock reminders are timed by; default the system's. */
+  now?: Clock
   /** The shop's name and URL for the mail; default the layout story's and APP_URL. */
   context?: () => Promise<MailContext>
   pollMs?: number
   log?: (line: string) => void
 }
 
-/** One pass: every due back-in-stock request mailed. Returns how many mails were written. */
+/**
+ * One pass: every due back-in-stock request mailed, then the carts due a reminder. Returns how many
+ * mails were written.
+ */
 export async function winBackPass(deps: WinBackDeps, stopping = () => false): Promise<number> {
   const context = await (deps.context ?? mailContext)()
-  return mailDueStockAlerts({
+  const backInStock = await mailDueStockAlerts({
     store: deps.store,
     // Asking was consent to this one mail, not to marketing: it still unsubscribes in one click.
     compose: (alert, product, variant) =>
@@ -50,6 +63,14 @@ export async function winBackPass(deps: WinBackDeps, stopping = () => false): Pr
       ),
     stopping,
   })
+  if (stopping()) return backInStock
+  const reminders = await remindAbandonedCarts({
+    store: deps.store,
+    hours: deps.abandonedCartHours ?? env.abandonedCartHours,
+    now: deps.now ?? systemClock,
+    context,
+  })
+  return backInStock + reminders
 }
 
 export function createWinBackJob(deps: WinBackDeps): BackgroundLoop {
