@@ -187,6 +187,7 @@ describe('the account forms', () => {
     },
     /** Where the customer is signed in (the sessions list): none but this one here. */
     devices: [],
+    consent: { optIn: false, since: null, source: null },
   }
 
   it('checks the address with the shared rules and leaves the personal info form alone', async () => {

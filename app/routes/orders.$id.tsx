@@ -12,6 +12,7 @@ import { signInUrl } from '~/lib/auth/user.server'
 import { notFound } from '~/lib/http.server'
 import { isOrderId } from '~/lib/orders/id'
 import { OrderDetails } from '~/components/orders/order-view'
+import { OrderRefunds } from '~/components/orders/order-refunds'
 import { ReturnRequest } from '~/components/orders/return-request'
 import { ReturnsView } from '~/components/orders/returns-view'
 import { ShipmentTracking } from '~/components/shipping/tracking'
@@ -21,6 +22,7 @@ import { orderLinkPath } from '~/lib/orders/order-link.server'
 import { newReturnKey, requestReturnAction } from '~/lib/orders/return-actions.server'
 import { REQUEST_RETURN_INTENT } from '~/lib/orders/return-fields'
 import { returnWindowDays } from '~/lib/orders/returns.server'
+import { refundViews } from '~/lib/orders/refunds-view'
 import { returnFormView, returnViews } from '~/lib/orders/returns-view'
 import { toOrderView } from '~/lib/orders/orders.server'
 import { requestContext } from '~/lib/request-context.server'
@@ -58,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       orderLink: order.userId === null ? orderLinkPath(order.id) : null,
       // The codes themselves go by email only; the page says how many and where.
       giftCards: { bought: bought.length, issued: bought.filter((b) => b.card).length },
+      refunds: refundViews(order),
       returns: {
         list: returnViews(order),
         form: returnFormView(order, context.clock().toISOString(), returnWindowDays()),
@@ -103,7 +106,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, signedIn, giftCards, orderLink, returns } = useLoaderData<typeof loader>()
+  const { order, signedIn, giftCards, orderLink, returns, refunds } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <div className="buying-page order-page">
@@ -127,6 +131,7 @@ export default function OrderPage() {
       ) : null}
       <OrderDetails order={order} />
       <ShipmentTracking shipments={order.tracking} titleId="order-tracking-title" />
+      {refunds ? <OrderRefunds refunds={refunds} /> : null}
       {returns ? (
         <>
           <ReturnsView returns={returns.list} />

@@ -132,6 +132,8 @@ export function describeRefundsContract(name: string, harness: ContractHarness):
           by: STAFF,
           at: LATER,
           restocked: [{ variantId: 'jam', quantity: 2 }],
+          // The credit note adjusting the order's tax invoice, numbered in the refund's transaction.
+          creditNote: { number: expect.stringMatching(/^CN-\d{6}$/), issuedAt: LATER },
         }),
       ])
       expect(after.history.at(-1)).toMatchObject({
@@ -159,6 +161,9 @@ export function describeRefundsContract(name: string, harness: ContractHarness):
       const after = (await store.orders.get(order.id))!
       expect(after.status).toBe('refunded')
       expect(after.refunds.map((r) => r.amountCents)).toEqual([1_000, rest])
+      // One credit note each, numbered in order without gaps.
+      const [a, c] = after.refunds.map((r) => Number(r.creditNote?.number.slice(3)))
+      expect(c).toBe(a! + 1)
       const none = await refundOrder(deps, order.id, ask({ key: 'd', amountCents: 1 }))
       expect(none).toMatchObject({ ok: false })
       expect(calls).toHaveLength(2)

@@ -45,6 +45,7 @@ type RefundedOrder = Pick<
   | 'lines'
   | 'refunds'
   | 'pfPaymentId'
+  | 'invoice'
 >
 
 export type Refundable = {
@@ -221,6 +222,11 @@ export type RefundChange = {
   toCards: OrderRefund['toCards']
   /** Store credit granted to the buyer's account. */
   storeCredit: { userId: string; cents: number } | null
+  /**
+   * The store numbers the refund's credit note (`CN-000045`, the gap-free `credit_note` counter,
+   * in the refund's transaction): when the order has a tax invoice for it to adjust.
+   */
+  issueCreditNote: boolean
 }
 
 export type RefundDecision =
@@ -286,6 +292,7 @@ export function decideRefund(
         plan.storeCreditCents > 0 && order.userId
           ? { userId: order.userId, cents: plan.storeCreditCents }
           : null,
+      issueCreditNote: (order.invoice ?? null) !== null,
     },
   }
 }

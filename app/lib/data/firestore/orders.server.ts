@@ -346,16 +346,10 @@ export function createOrderStore(context: FirestoreContext): OrderStore {
         const at = now()
         const decision = decide(order, at)
         if (decision.kind !== 'change') return { order, decision, mailAdded: 0 }
-        const { change } = decision
-        const next: Order = {
-          ...order,
-          status: change.status,
-          // Plain JSON: Firestore refuses undefined values.
-          refunds: JSON.parse(JSON.stringify(change.refunds)) as Order['refunds'],
-          history: [...order.history, { ...change.entry, at }],
-          updatedAt: at,
-        }
-        const writeMail = await stageOutbox(tx, col.outbox, mail(next, change), at)
+        let change = decision.change
+        const staged: Order = { ...order, status: change.status, refunds: change.refunds }
+        // The mail names no credit note number, so its keys are read before the counter moves.
+        const writeMail = await stageOutbox(tx, col.outbox, mail(staged, change), at)
         const back = new Map<string, number>()
         for (const line of change.restock) {
           back.set(line.variantId, (back.get(line.variantId) ?? 0) + line.quantity)
@@ -375,6 +369,23 @@ export function createOrderStore(context: FirestoreContext): OrderStore {
           at,
           change.entry.by,
         )
+        if (change.issueCreditNote) {
+          // Last: it reads and writes the gap-free counter.
+          const creditNote = {
+            number: documentNumber('CN', await nextInSequence(tx, context.db, 'credit_note')),
+            issuedAt: at,
+          }
+          const refund = { ...change.refund, creditNote }
+          change = { ...change, refund, refunds: [...change.refunds.slice(0, -1), refund] }
+        }
+        const next: Order = {
+          ...order,
+          status: change.status,
+          // Plain JSON: Firestore refuses undefined values.
+          refunds: JSON.parse(JSON.stringify(change.refunds)) as Order['refunds'],
+          history: [...order.history, { ...change.entry, at }],
+          updatedAt: at,
+        }
         tx.set(ref, toDoc(next))
         for (const productSnap of productSnaps) {
           // A product removed since the order was placed has no stock to take back.
@@ -386,7 +397,11 @@ export function createOrderStore(context: FirestoreContext): OrderStore {
           tx.update(productSnap.ref, { ...variantStockUpdate(product, stockById), updatedAt: at })
         }
         giveBack()
-        return { order: next, decision, mailAdded: writeMail() }
+        return {
+          order: next,
+          decision: { kind: 'change' as const, change },
+          mailAdded: writeMail(),
+        }
       })
       if (!saved) return null
       if (saved.mailAdded) mailEnqueued()

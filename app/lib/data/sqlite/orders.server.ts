@@ -357,7 +357,16 @@ export function createOrderStore(context: SqliteContext): OrderStore {
           const at = context.now()
           const decision = decide(order, at)
           if (decision.kind !== 'change') return { order, decision }
-          const { change } = decision
+          let change = decision.change
+          if (change.issueCreditNote) {
+            // The credit note's number, from the gap-free counter, in the refund's transaction.
+            const creditNote = {
+              number: documentNumber('CN', nextInSequence(db, 'credit_note')),
+              issuedAt: at,
+            }
+            const refund = { ...change.refund, creditNote }
+            change = { ...change, refund, refunds: [...change.refunds.slice(0, -1), refund] }
+          }
           updateRefunds.run({
             refunds: JSON.stringify(change.refunds),
             status: change.status,
@@ -375,7 +384,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
           const after = toOrder(selectOrder.get(id)!)
           // The refund's mail, in its transaction: kept only if the refund is.
           mailAdded = writeMail(mail(after, change), at)
-          return { order: after, decision }
+          return { order: after, decision: { kind: 'change' as const, change } }
         })
         .immediate()
       if (restocked.length) context.emitProducts(restocked)
