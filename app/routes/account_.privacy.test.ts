@@ -9,6 +9,7 @@ import { draft } from '~/lib/orders/orders.test-helper'
 import { answer, get, post } from '../../test/admin-requests'
 
 import type * as PrivacyRoute from './account_.privacy'
+import type * as ExportRoute from './account_.privacy_.export'
 
 /**
  * /account/privacy over a real SQLite store in a temp DATA_DIR with local accounts, signed in
@@ -21,12 +22,14 @@ vi.stubEnv('AUTH_BACKEND', 'local')
 const PASSWORD = 'correct horse battery'
 let store: Store
 let route: typeof PrivacyRoute
+let exportRoute: typeof ExportRoute
 let n = 0
 
 beforeAll(async () => {
   const { getStore } = await import('~/lib/data/index.server')
   store = await getStore()
   route = await import('./account_.privacy')
+  exportRoute = await import('./account_.privacy_.export')
 })
 
 afterAll(async () => {
@@ -74,6 +77,12 @@ const load = (cookie: string, search = '') =>
       context: context(),
     }),
   )
+const download = async (cookie: string) =>
+  (await exportRoute.action({
+    request: post('/account/privacy/export', { intent: 'export' }, cookie),
+    params: {},
+    context: context(),
+  })) as Response
 const send = (fields: Record<string, string>, cookie: string, ip?: string) =>
   answer(() =>
     route.action({
@@ -92,14 +101,16 @@ describe('/account/privacy', () => {
 
   it('downloads everything about the customer as a JSON file, and lists the request', async () => {
     const { id, email, order, cookie } = await customer()
-    const response = (await route.action({
-      request: post('/account/privacy', { intent: 'export' }, cookie),
-      params: {},
-      context: context(),
-    })) as Response
+    // The page's own URL with intent=export sends the post on to the download, body and all.
+    const forwarded = await send({ intent: 'export' }, cookie)
+    expect(forwarded.status).toBe(307)
+    expect(forwarded.location).toBe('/account/privacy/export')
+
+    const response = await download(cookie)
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename=".+\.json"$/)
     expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
     const data = JSON.parse(await response.text())
     expect(data.profile).toMatchObject({ id, email })
     expect(data.orders.map((o: { id: string }) => o.id)).toEqual([order.id])
@@ -109,22 +120,30 @@ describe('/account/privacy', () => {
     expect(page.body.requests).toEqual([expect.objectContaining({ kind: 'export' })])
   })
 
-  it('allows five downloads an hour and says when the next one can be made', async () => {
+  it('allows five downloads an hour and then says when the next one can be made', async () => {
     const { cookie } = await customer()
-    for (let i = 0; i < 5; i++) {
-      const response = (await route.action({
-        request: post('/account/privacy', { intent: 'export' }, cookie),
+    for (let i = 0; i < 5; i++) expect((await download(cookie)).status).toBe(200)
+    const refused = await download(cookie)
+    expect(refused.status).toBe(303)
+    expect(refused.headers.get('Location')).toBe('/account/privacy')
+    const { getToast } = await import('~/lib/toast.server')
+    const toastCookie = refused.headers.get('Set-Cookie')!.split(';')[0]!
+    const { toast } = await getToast(get('/account/privacy', toastCookie))
+    expect(toast?.description).toMatch(
+      /downloaded your data 5 times this hour\. Try again in \d+ minutes?\./,
+    )
+  })
+
+  it('downloads nothing for a visitor who is not signed in', async () => {
+    const answered = await answer(() =>
+      exportRoute.action({
+        request: post('/account/privacy/export', {}, ''),
         params: {},
         context: context(),
-      })) as Response
-      expect(response.status).toBe(200)
-    }
-    const refused = await send({ intent: 'export' }, cookie)
-    expect(refused.status).toBe(429)
-    expect(refused.body.intent).toBe('export')
-    expect(refused.body.result.error['']).toEqual([
-      expect.stringMatching(/downloaded your data 5 times this hour\. Try again in \d+ minutes?\./),
-    ])
+      }),
+    )
+    expect(answered.status).toBe(302)
+    expect(answered.location).toMatch(/^\/auth/)
   })
 
   it('names the password field when it is empty or wrong, and deletes nothing', async () => {

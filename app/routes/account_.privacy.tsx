@@ -14,7 +14,7 @@ import { useIsPending } from '~/components/use-is-pending'
 import { getAuth } from '~/lib/auth/index.server'
 import { requireUser } from '~/lib/auth/user.server'
 import { privacyAction } from '~/lib/customers/privacy-action.server'
-import { DELETE_TOKEN_MAX, privacyFormSchema } from '~/lib/customers/privacy-schema'
+import { DELETE_TOKEN_MAX, EXPORT_PATH, privacyFormSchema } from '~/lib/customers/privacy-schema'
 import { formatSastDateTime } from '~/lib/dates'
 import { requestContext } from '~/lib/request-context.server'
 import formStyles from '~/styles/forms.css'
@@ -81,6 +81,7 @@ export default function PrivacyPage() {
         {/* A plain form: the answer is a file the browser saves, with JS on or off. */}
         <form
           method="post"
+          action={EXPORT_PATH}
           className="form-card"
           aria-labelledby="export-title"
           {...getFormProps(exportForm)}

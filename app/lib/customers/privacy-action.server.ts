@@ -1,5 +1,5 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { data } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
 
 import { getAuth } from '~/lib/auth/index.server'
 import { commitSignedOutSession } from '~/lib/auth/user.server'
@@ -23,9 +23,9 @@ import {
   exportLimitKey,
   exportResponse,
   isDeletionToken,
-  PRIVACY_PATH,
 } from './privacy.server'
-import { privacyFormSchema, type PrivacyIntent } from './privacy-schema'
+
+import { EXPORT_PATH, PRIVACY_PATH, privacyFormSchema, type PrivacyIntent } from './privacy-schema'
 
 export type PrivacyActionData = {
   /** Which of the page's forms the reply belongs to. */
@@ -39,6 +39,26 @@ export const EXPORT_LIMIT_MESSAGE = (minutes: number) =>
   `You have downloaded your data ${EXPORTS_PER_HOUR.limit} times this hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
 
 const INTENTS: readonly string[] = ['export', 'delete', 'confirm-delete']
+
+/**
+ * The data download (POST /account/privacy/export): the JSON file, at most EXPORTS_PER_HOUR; past
+ * that, back to the page with a message that says when the next one can be made.
+ */
+export async function exportAction(request: Request, user: User): Promise<Response> {
+  const { store, clock } = await requestContext(request)
+  const claim = await claimLimits(store.rateLimits, [
+    { key: exportLimitKey(user.id), ...EXPORTS_PER_HOUR },
+  ])
+  if (!claim.ok) {
+    const minutes = Math.max(1, Math.ceil(claim.retryAfterMs / 60_000))
+    return redirectWithToast(
+      PRIVACY_PATH,
+      { type: 'error', title: 'Download not made', description: EXPORT_LIMIT_MESSAGE(minutes) },
+      { status: 303 },
+    )
+  }
+  return exportResponse(store, user, clock())
+}
 
 /**
  * The /account/privacy action: `export` answers the JSON download, `delete` deletes a local account
@@ -79,14 +99,8 @@ export async function privacyAction({
   const now = clock()
 
   if (form.intent === 'export') {
-    const claim = await claimLimits(store.rateLimits, [
-      { key: exportLimitKey(user.id), ...EXPORTS_PER_HOUR },
-    ])
-    if (!claim.ok) {
-      const minutes = Math.max(1, Math.ceil(claim.retryAfterMs / 60_000))
-      return refuse({ formErrors: [EXPORT_LIMIT_MESSAGE(minutes)] }, 429)
-    }
-    return exportResponse(store, user, now)
+    // The file comes from a resource route; 307 keeps the post (method and body) on the way.
+    return redirect(EXPORT_PATH, 307)
   }
 
   if (form.intent === 'delete') {

@@ -2,6 +2,10 @@ import { z } from 'zod'
 
 import { password, PASSWORD_MAX } from '~/lib/fields'
 
+/** The page of a customer's POPIA requests, and where its data download is posted. */
+export const PRIVACY_PATH = '/account/privacy'
+export const EXPORT_PATH = `${PRIVACY_PATH}/export`
+
 /** The token of a mailed deletion link: `{expires}.{signature}`, bounded. */
 export const DELETE_TOKEN_MAX = 100
 const LINK_EXPIRED = 'This confirmation link has expired or is not right. Ask for a new one below.'

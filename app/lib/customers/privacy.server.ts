@@ -9,13 +9,14 @@ import { errorSummary } from '~/lib/log.server'
 import type { MailContext } from '~/lib/mail/messages.server'
 import { deletionConfirmTemplate } from '~/lib/mail/templates/privacy.server'
 
+import { PRIVACY_PATH } from './privacy-schema'
+
 /*
  * POPIA requests (docs/contracts.md "Customers and privacy"): a customer's copy of everything the
  * shop holds about them (s23), and the deletion of their account (s24). Each is recorded in
  * store.privacyRequests, which staff see on the customer's page.
  */
 
-export const PRIVACY_PATH = '/account/privacy'
 /** Data exports per account per hour: enough to retry, too few to use the page as a load test. */
 export const EXPORTS_PER_HOUR = { limit: 5, windowMs: 60 * 60 * 1000 } as const
 export const exportLimitKey = (userId: string) => `privacy-export:${userId}`
