@@ -39,8 +39,33 @@ export function Footer({ blok }: { blok: Blok }) {
             </nav>
           )
         })}
+        <LegalLinks />
       </div>
       {note ? <p className="site-footer__note container">{note}</p> : null}
     </footer>
+  )
+}
+
+/** The legal pages (ECTA s43), always in the footer whatever the layout story's columns hold. */
+export const LEGAL_LINKS = [
+  { href: '/returns', label: 'Returns and refunds' },
+  { href: '/terms', label: 'Terms and conditions' },
+  { href: '/privacy', label: 'Privacy policy' },
+] as const
+
+function LegalLinks() {
+  return (
+    <nav className="site-footer__column" aria-labelledby="footer-legal">
+      <h2 id="footer-legal" className="site-footer__title">
+        Legal
+      </h2>
+      <ul>
+        {LEGAL_LINKS.map((link) => (
+          <li key={link.href}>
+            <SmartLink href={link.href}>{link.label}</SmartLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   )
 }

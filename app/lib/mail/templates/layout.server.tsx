@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 
 /*
@@ -114,6 +114,15 @@ export function MailLayout({
                         <a href={shopUrl(context, '/')} style={{ color: MUTED }}>
                           {shopUrl(context, '/')}
                         </a>
+                        <br />
+                        {MAIL_LEGAL_LINKS.map((link, i) => (
+                          <Fragment key={link.path}>
+                            {i > 0 ? ' · ' : null}
+                            <a href={shopUrl(context, link.path)} style={{ color: MUTED }}>
+                              {link.label}
+                            </a>
+                          </Fragment>
+                        ))}
                       </td>
                     </tr>
                   </tbody>
@@ -181,7 +190,15 @@ export function textPart(...paragraphs: (string | null | false | undefined)[]): 
   return `${paragraphs.filter((p): p is string => Boolean(p)).join('\n\n')}\n`
 }
 
-/** The text part's sign-off: the shop's name and address on the web. */
+/** The legal pages every mail's footer links (ECTA s43: terms, returns and privacy). */
+const MAIL_LEGAL_LINKS = [
+  { path: '/returns', label: 'Returns and refunds' },
+  { path: '/terms', label: 'Terms' },
+  { path: '/privacy', label: 'Privacy' },
+] as const
+
+/** The text part's sign-off: the shop's name and address on the web, and the legal pages. */
 export function textFooter(context: MailContext): string {
-  return `-- \n${context.shopName}\n${shopUrl(context, '/')}`
+  const legal = MAIL_LEGAL_LINKS.map((link) => `${link.label}: ${shopUrl(context, link.path)}`)
+  return `-- \n${context.shopName}\n${shopUrl(context, '/')}\n${legal.join('\n')}`
 }
