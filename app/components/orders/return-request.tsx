@@ -11,6 +11,7 @@ import { Form } from '@remix-run/react'
 import type { z } from 'zod'
 
 import { ErrorList, ErrorSummary, FormErrors, VALIDATE_ON } from '~/components/forms'
+import { Link } from '~/components/link'
 import { useIsPending } from '~/components/use-is-pending'
 import { formatSastDate } from '~/lib/dates'
 import { formatOptions } from '~/lib/data/variants'
@@ -97,7 +98,8 @@ function RequestForm({
       <h2 id="return-request-title">Return items</h2>
       <p>
         You can ask to return items until {formatSastDate(view.closesAt)} ({windowDays} days after
-        delivery). Changed your mind? Within 7 days of delivery that is your cooling-off right.
+        delivery). Changed your mind? Within 7 days of delivery that is your cooling-off right. Our{' '}
+        <Link to="/returns">returns policy</Link> says how it works.
       </p>
       <Form
         method="post"
