@@ -12,6 +12,7 @@ import { LatePaymentRefund, OrderRefundForm } from '~/components/admin/order-ref
 import { OrderReturns } from '~/components/admin/order-returns'
 import { OrderRefunds } from '~/components/orders/order-refunds'
 import { OrderDetails } from '~/components/orders/order-view'
+import { OrderDocuments } from '~/components/orders/order-documents'
 import { BobgoOrderPanel } from '~/components/shipping/bobgo-status'
 import { ShipmentTracking } from '~/components/shipping/tracking'
 import { useIsPending } from '~/components/use-is-pending'
@@ -21,6 +22,7 @@ import { adminRedirectWithToast } from '~/lib/admin/http.server'
 import { adminOrderView, staffMoveOrder, type StaffMoveName } from '~/lib/admin/orders.server'
 import { requireStaff } from '~/lib/auth/staff.server'
 import { formatSastDateTime } from '~/lib/dates'
+import { orderDocumentsView } from '~/lib/documents/view'
 import { notFound } from '~/lib/http.server'
 import { formatRand } from '~/lib/money'
 import { ISSUE_GIFT_CARDS_INTENT } from '~/lib/orders/gift-card-products'
@@ -69,6 +71,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     bobgo: bobgoOrderPanel(order),
     boughtCards,
     returns: { list: adminReturnViews(order), refunds: refundChoices(order) },
+    // The invoice and credit notes (staff open them without the order link's key).
+    documents: orderDocumentsView(order, null),
     refund: {
       form: refundFormView(order, new URL(request.url).searchParams.get('return')),
       list: refundViews(order),
@@ -228,7 +232,14 @@ const statusFields = (
 )
 
 export default function AdminOrder() {
-  const { order, bobgo, boughtCards = [], returns, refund } = useLoaderData<typeof loader>()
+  const {
+    order,
+    bobgo,
+    boughtCards = [],
+    returns,
+    refund,
+    documents,
+  } = useLoaderData<typeof loader>()
   const can = (move: StaffMoveName) => order.moves.includes(move)
   return (
     <>
@@ -326,6 +337,7 @@ export default function AdminOrder() {
           </ul>
         </section>
       ) : null}
+      {documents ? <OrderDocuments documents={documents} /> : null}
       {refund?.form ? <OrderRefundForm view={refund.form} refundKey={refund.key} /> : null}
       {refund ? <OrderRefunds refunds={refund.list} titleId="admin-refunds-title" /> : null}
       {returns ? (

@@ -12,6 +12,8 @@ import { signInUrl } from '~/lib/auth/user.server'
 import { notFound } from '~/lib/http.server'
 import { isOrderId } from '~/lib/orders/id'
 import { OrderDetails } from '~/components/orders/order-view'
+import { OrderDocuments } from '~/components/orders/order-documents'
+import { orderDocumentsView } from '~/lib/documents/view'
 import { OrderRefunds } from '~/components/orders/order-refunds'
 import { ReturnRequest } from '~/components/orders/return-request'
 import { ReturnsView } from '~/components/orders/returns-view'
@@ -60,6 +62,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       orderLink: order.userId === null ? orderLinkPath(order.id) : null,
       // The codes themselves go by email only; the page says how many and where.
       giftCards: { bought: bought.length, issued: bought.filter((b) => b.card).length },
+      // The invoice and credit notes; a guest by link gets links that carry the key.
+      documents: orderDocumentsView(order, access === 'link' ? key : null),
       refunds: refundViews(order),
       returns: {
         list: returnViews(order),
@@ -106,7 +110,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, signedIn, giftCards, orderLink, returns, refunds } =
+  const { order, signedIn, giftCards, orderLink, returns, refunds, documents } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
@@ -131,6 +135,7 @@ export default function OrderPage() {
       ) : null}
       <OrderDetails order={order} />
       <ShipmentTracking shipments={order.tracking} titleId="order-tracking-title" />
+      {documents ? <OrderDocuments documents={documents} /> : null}
       {refunds ? <OrderRefunds refunds={refunds} /> : null}
       {returns ? (
         <>

@@ -1,12 +1,10 @@
 import { redirect } from '@remix-run/node'
 
 import { signInUrl } from '~/lib/auth/user.server'
-import type { Order } from '~/lib/data/types'
 import { notFound } from '~/lib/http.server'
 import { loadShopDetails } from '~/lib/legal/shop-details.server'
 import { findVisibleOrder } from '~/lib/orders/customer.server'
 import { isOrderId } from '~/lib/orders/id'
-import { orderLinkKey } from '~/lib/orders/order-link.server'
 import { requestContext } from '~/lib/request-context.server'
 
 import {
@@ -80,16 +78,6 @@ export async function loadCreditNote(
     htmlHref: creditNotePath(order.id, number, key, 'html'),
     pdfHref: creditNotePath(order.id, number, key, 'pdf'),
   }
-}
-
-/** The invoice's own link for a mail: opens for the buyer in one click, signed in or not. */
-export function invoiceLinkPath(order: Pick<Order, 'id'>): string {
-  return invoicePath(order.id, orderLinkKey(order.id), 'html')
-}
-
-/** A credit note's own link for a mail. */
-export function creditNoteLinkPath(order: Pick<Order, 'id'>, number: string): string {
-  return creditNotePath(order.id, number, orderLinkKey(order.id), 'html')
 }
 
 /** A PDF answer: shown in the browser's viewer, saved under the document's number. */

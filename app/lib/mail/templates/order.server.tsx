@@ -1,5 +1,6 @@
 import type { Address, Order, Shipment } from '~/lib/data/types'
 import { formatOptions } from '~/lib/data/variants'
+import { invoiceLinkPath } from '~/lib/documents/mail-links.server'
 import { formatRand } from '~/lib/money'
 import { orderLinkPath } from '~/lib/orders/order-link.server'
 import { discountRows, orderPromotionsView, paymentRows } from '~/lib/orders/order-promotions'
@@ -261,6 +262,8 @@ export function orderPaidTemplate(order: MailOrder, context: MailContext): Rende
       ? 'will let you know when it is ready for collection'
       : 'will let you know when it ships'
   const intro = `Hi ${order.firstName}, thank you for your order. We have your payment for order ${order.id} and ${next}.`
+  // The invoice is numbered in the payment's own transaction, so it is there when the mail goes.
+  const invoice = shopUrl(context, invoiceLinkPath(order.id))
   return {
     subject: `Order ${order.id} confirmed: thank you for shopping at ${context.shopName}`,
     text: textPart(
@@ -269,6 +272,7 @@ export function orderPaidTemplate(order: MailOrder, context: MailContext): Rende
       `Delivery: ${deliveryText(delivery)}`,
       `${deliversToBuyer(delivery) ? 'Shipping to' : 'Buyer'}:\n${address.join('\n')}`,
       follow.text,
+      `Your invoice: ${invoice}`,
       textFooter(context),
     ),
     html: renderHtml(
@@ -295,6 +299,9 @@ export function orderPaidTemplate(order: MailOrder, context: MailContext): Rende
           </Paragraph>
         )}
         <ButtonLink href={follow.href}>{follow.label}</ButtonLink>
+        <Paragraph>
+          Your invoice: <a href={invoice}>view or download it</a> (a PDF from its page).
+        </Paragraph>
       </MailLayout>,
     ),
   }
