@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Store } from '~/lib/data/store'
 import { answer, get, post } from '../../test/admin-requests'
 
+import type * as AuthModule from '~/lib/auth/index.server'
+
 import type * as PrivacyRoute from './account_.privacy'
 
 /**
@@ -22,7 +24,7 @@ vi.stubEnv('AUTH_BACKEND', 'local')
 
 const deletedSignIns: string[] = []
 vi.mock('~/lib/auth/index.server', async (importOriginal) => {
-  const real = await importOriginal<typeof import('~/lib/auth/index.server')>()
+  const real = await importOriginal<typeof AuthModule>()
   return {
     ...real,
     async getAuth(store?: Store) {
