@@ -104,6 +104,8 @@ export function describeFirestoreLegacyDocuments(projectId: string): void {
         storeCreditCents: 0,
         // Written before returns: none.
         returns: [],
+        // Written before invoices: none.
+        invoice: null,
       })
       expect(order?.history).toEqual([
         { status: 'pending_payment', at: then, note: null, by: null },

@@ -237,10 +237,14 @@ describe('migration 13: promotions', () => {
       totalCents: 18800,
       // Migration 16: orders placed before returns have none.
       returns: [],
+      // Migration 14: no invoice before it is paid.
+      invoice: null,
     })
     // Paying or cancelling one spends and gives back nothing but what it always did.
     await orderMoves(store.orders).transition('OLDORDER013', 'paid', { pfPaymentId: '1' })
     await orderMoves(store.orders).transition('OLDORDER014', 'cancelled')
+    // Paid after migration 14: its invoice is the first number.
+    expect((await store.orders.get('OLDORDER013'))?.invoice?.number).toBe('INV-000001')
     expect((await store.products.get('rusks'))?.stock).toBe(5)
     expect(await store.discounts.list({ offset: 0, limit: 5 })).toEqual({ items: [], total: 0 })
     expect(await store.storeCredit.get('u1')).toMatchObject({ balanceCents: 0, heldCents: 0 })
