@@ -66,6 +66,7 @@ import { resolveShippingChoice } from '~/lib/shipping/options.server'
 import { orderShippingOf } from '~/lib/shipping/order-shipping'
 import type { SavedAddress, ShippingOption } from '~/lib/shipping/types'
 import { redirectWithToast } from '~/lib/toast.server'
+import { rememberGuestCart } from '~/lib/win-back/cart-reminder.server'
 
 import type { DeliveryQuote } from './delivery'
 import {
@@ -326,6 +327,10 @@ export async function checkoutAction({
     choice.option,
     { summary, giftCardCode: paying.giftCardCode },
   )
+  // A guest who opts in gets one reminder of this cart if no order of theirs goes through.
+  if (!user && submission.value.marketingOptIn) {
+    await rememberGuestCart(store, submission.value.email, cart.lines)
+  }
   let order: Order
   try {
     order = await store.orders.place(draft, newOrderId())

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
-import { cartReminderKey, remindAbandonedCarts } from '~/lib/win-back/cart-reminder.server'
+import {
+  cartReminderKey,
+  forgetGuestCart,
+  guestCartFor,
+  guestCartKey,
+  rememberGuestCart,
+  remindAbandonedCarts,
+} from '~/lib/win-back/cart-reminder.server'
+import { orderMoves } from '~/lib/orders/orders.test-helper'
 import { linesFromCartToken } from '~/lib/win-back/cart-token.server'
 
 import { draft, manualClock, product, storePerTest, type ContractHarness } from './contract.suite'
@@ -71,6 +79,29 @@ export function describeCartRemindersContract(name: string, harness: ContractHar
       expect((await reminders()).map((m) => m.key).sort()).toEqual(
         [cartReminderKey('u1', T0), cartReminderKey('u1', hours(6))].sort(),
       )
+    })
+
+    it('reminds a guest who opted in at checkout, unless an order of theirs went through', async () => {
+      const guest = 'thandi@example.co.za'
+      await store.consents.record({ email: guest, userId: null, optIn: true, source: 'checkout' })
+      await rememberGuestCart(store, 'Thandi@Example.co.za', [{ productId: 'rusks', quantity: 1 }])
+      expect(await guestCartFor(store, guest)).toEqual([{ productId: 'rusks', quantity: 1 }])
+      // The order placed with it was never paid: cancelled, so the cart was left.
+      clock.set(hours(0.01))
+      const order = await store.orders.place(draft([{ productId: 'rusks', quantity: 1 }]), 'ORD-G1')
+      await orderMoves(store.orders, clock).transition(order.id, 'cancelled')
+      expect(await passAt(hours(4))).toBe(1)
+      const [mail] = await reminders()
+      expect(mail).toMatchObject({ key: cartReminderKey(guestCartKey(guest), T0), to: guest })
+
+      // Asked again and this time paid (still pending counts): no reminder for that cart.
+      clock.set(hours(5))
+      await rememberGuestCart(store, guest, [{ productId: 'rusks', quantity: 2 }])
+      await store.orders.place(draft([{ productId: 'rusks', quantity: 2 }]), 'ORD-G2')
+      expect(await passAt(hours(10))).toBe(0)
+
+      await forgetGuestCart(store, guest)
+      expect(await guestCartFor(store, guest)).toEqual([])
     })
 
     it('takes fractions of an hour', async () => {

@@ -1,6 +1,6 @@
 import { hasMarketingConsent } from '~/lib/customers/consent.server'
 import type { Store } from '~/lib/data/store'
-import type { Order } from '~/lib/data/types'
+import type { CartLine, Order } from '~/lib/data/types'
 import { findVariant, nameWithOptions, optionValuesOf } from '~/lib/data/variants'
 import { marketingDraft } from '~/lib/mail/marketing.server'
 import { cartReminderTemplate, type ReminderLine } from '~/lib/mail/templates/cart-reminder.server'
@@ -10,7 +10,8 @@ import { cartToken } from './cart-token.server'
 
 /*
  * Abandoned-cart reminders (docs/contracts.md "Customers and privacy"): a signed-in customer's
- * stored cart untouched for ABANDONED_CART_HOURS gets ONE reminder with its lines and a link that
+ * stored cart (or a guest's, kept when their checkout opted in to marketing mail) untouched for
+ * ABANDONED_CART_HOURS gets ONE reminder with its lines and a link that
  * restores them, only with marketing consent now, never when they ordered since. The outbox key
  * names the cart's state (`cart-reminder:{userId}:{updatedAt}`), so each state mails at most once
  * however many instances look at it; a changed cart is a new state.
@@ -21,8 +22,58 @@ export const REMINDER_LOOKBACK_MS = 24 * 60 * 60_000
 /** Carts looked at per pass. */
 export const REMINDER_BATCH = 200
 
-export const cartReminderKey = (userId: string, updatedAt: string) =>
-  `cart-reminder:${userId}:${updatedAt}`
+export const cartReminderKey = (owner: string, updatedAt: string) =>
+  `cart-reminder:${owner}:${updatedAt}`
+
+/**
+ * A guest's cart, kept at checkout when they opted in to marketing mail, is stored among the
+ * customers' carts under this key (no account id starts with "guest:").
+ */
+export const guestCartKey = (email: string) => `guest:${email.trim().toLowerCase()}`
+
+/** Keeps a guest's cart lines as their checkout is submitted with marketingOptIn. */
+export async function rememberGuestCart(
+  store: Pick<Store, 'carts'>,
+  email: string,
+  lines: readonly CartLine[],
+): Promise<void> {
+  await store.carts.set(
+    guestCartKey(email),
+    lines.map(({ productId, variantId, quantity }) => ({ productId, variantId, quantity })),
+  )
+}
+
+/** The guest cart kept for this email, for the privacy export; empty when none. */
+export function guestCartFor(store: Pick<Store, 'carts'>, email: string): Promise<CartLine[]> {
+  return store.carts.get(guestCartKey(email))
+}
+
+/** Forgets the guest cart kept for this email (account deletion, unsubscribe). */
+export async function forgetGuestCart(store: Pick<Store, 'carts'>, email: string) {
+  await store.carts.set(guestCartKey(email), [])
+}
+
+/** Who the cart is for: a customer's account, or a guest's email (guestCartKey). */
+async function recipientOf(
+  store: Pick<Store, 'users'>,
+  owner: string,
+): Promise<{ email: string; firstName: string; userId: string | null } | null> {
+  if (owner.startsWith('guest:')) return { email: owner.slice(6), firstName: '', userId: null }
+  const user = await store.users.get(owner)
+  return user ? { email: user.email, firstName: user.firstName, userId: user.id } : null
+}
+
+/** Whether they ordered since the cart's last change (an order not cancelled nor failed). */
+async function orderedSince(
+  store: Pick<Store, 'orders'>,
+  who: { email: string; userId: string | null },
+  since: string,
+): Promise<boolean> {
+  const orders = who.userId
+    ? await store.orders.listForUser(who.userId)
+    : (await store.orders.list({ offset: 0, limit: 20, q: who.email })).items
+  return orders.some((o) => o.createdAt >= since && !NOT_BOUGHT.includes(o.status))
+}
 
 /** Statuses of an order that did not become a purchase. */
 const NOT_BOUGHT: readonly Order['status'][] = ['cancelled', 'payment_failed']
@@ -49,12 +100,9 @@ export async function remindAbandonedCarts({
   for (const cart of carts) {
     const key = cartReminderKey(cart.userId, cart.updatedAt)
     if (await store.outbox.get(key)) continue
-    const user = await store.users.get(cart.userId)
-    if (!user || !(await hasMarketingConsent(store, user.email))) continue
-    const orders = await store.orders.listForUser(user.id)
-    if (orders.some((o) => o.createdAt >= cart.updatedAt && !NOT_BOUGHT.includes(o.status))) {
-      continue
-    }
+    const who = await recipientOf(store, cart.userId)
+    if (!who || !(await hasMarketingConsent(store, who.email))) continue
+    if (await orderedSince(store, who, cart.updatedAt)) continue
     const products = await store.products.getMany(cart.lines.map((line) => line.productId))
     const lines: ReminderLine[] = []
     for (const line of cart.lines) {
@@ -70,13 +118,13 @@ export async function remindAbandonedCarts({
     if (!lines.length) continue
     const mail = cartReminderTemplate(
       {
-        firstName: user.firstName,
+        firstName: who.firstName,
         lines,
         restorePath: `/cart/restore?t=${cartToken(cart.lines)}`,
       },
       context,
     )
-    const draft = { key, to: user.email, replyTo: null, orderId: null, ...mail }
+    const draft = { key, to: who.email, replyTo: null, orderId: null, ...mail }
     if (await store.outbox.enqueue(marketingDraft(draft, context))) written += 1
   }
   return written
