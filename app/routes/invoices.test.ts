@@ -173,6 +173,71 @@ describe('the invoice PDF', () => {
 })
 
 describe('credit notes', () => {
+  it('open for a guest by the order link, page and PDF, naming the refund and the invoice it adjusts', async () => {
+    const paid = await order('guest')
+    const { refundOrder } = await import('~/lib/orders/refunds.server')
+    const refunded = await refundOrder(
+      {
+        store,
+        payfast: async () => ({ ok: true, reference: 'pf-refund-1' }),
+        mail: { shopName: 'Karoo & Co.', appUrl: 'https://shop.example.co.za' },
+        log: { error: () => {}, warn: () => {} },
+      },
+      paid.id,
+      {
+        key: 'refund-1',
+        amountCents: 5_000,
+        reason: 'Damaged in transit',
+        restock: ['tea'],
+        cardTo: 'card',
+        by: 'nomsa@shop.example.co.za',
+      },
+    )
+    if (!refunded.ok) throw new Error(refunded.message)
+    const number = refunded.refund.creditNote!.number
+    expect(number).toMatch(/^CN-\d{6}$/)
+    const key = orderLinkKey(paid.id)
+
+    const page = await answer(() =>
+      routes.creditNote.loader({
+        request: get(`/orders/${paid.id}/credit-notes/${number}?key=${key}`),
+        params: { id: paid.id, number },
+        context,
+      }),
+    )
+    expect(page.status).toBe(200)
+    expect(page.body.figures).toMatchObject({
+      number,
+      invoiceNumber: paid.invoice!.number,
+      amountCents: 5_000,
+      vatCents: 652, // 5 000 x 15 / 115 = 652.17
+      reason: 'Damaged in transit',
+    })
+    expect(page.body.pdfHref).toBe(`/orders/${paid.id}/credit-notes/${number}.pdf?key=${key}`)
+
+    const response = (await routes.creditNotePdf.loader({
+      request: get(`/orders/${paid.id}/credit-notes/${number}.pdf?key=${key}`),
+      params: { id: paid.id, number },
+      context,
+    })) as Response
+    expect(response.headers.get('Content-Type')).toBe('application/pdf')
+    const text = pdfText(Buffer.from(await response.arrayBuffer()))
+    expect(text).toContain('Credit Note')
+    expect(text).toContain(number)
+    expect(text).toContain(paid.invoice!.number)
+    expect(text).toContain('Damaged in transit')
+
+    // Without the key, signed out: sign in first.
+    const stranger = await answer(() =>
+      routes.creditNote.loader({
+        request: get(`/orders/${paid.id}/credit-notes/${number}`),
+        params: { id: paid.id, number },
+        context,
+      }),
+    )
+    expect(stranger.status).toBe(302)
+  })
+
   it('are the 404 page for a number the order has not issued, or one that is not a number', async () => {
     const paid = await order('customer')
     for (const number of ['CN-000999', 'INV-000001', 'cn-1', '../x']) {
