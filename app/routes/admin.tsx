@@ -35,6 +35,7 @@ const SECTIONS = [
   { to: '/admin/shipping', label: 'Shipping', end: false },
   { to: '/admin/discounts', label: 'Discounts', end: false },
   { to: '/admin/gift-cards', label: 'Gift cards', end: false },
+  { to: '/admin/settings', label: 'Settings', end: false },
 ] as const
 
 /** The back office's shell: its sections beside whichever page is open. */
