@@ -32,7 +32,9 @@ function useLastResult(): SubmissionResult<string[]> | undefined {
 export function OrderRefundForm({ view, refundKey }: { view: RefundFormView; refundKey: string }) {
   const prefill = view.prefill
   const [form, fields] = useForm<z.input<typeof refundSchema>, z.output<typeof refundSchema>>({
-    id: 'refund',
+    // NOT 'refund': the section's id (the anchor B's return panel links to); conform's inputs
+    // name their form by id, so the two must differ.
+    id: 'refund-form',
     lastResult: useLastResult(),
     constraint,
     ...VALIDATE_ON,
@@ -58,7 +60,7 @@ export function OrderRefundForm({ view, refundKey }: { view: RefundFormView; ref
           : ' through PayFast'}
         .
       </p>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" aria-labelledby="refund-title" {...getFormProps(form)}>
         <ErrorSummary form={form} />
         <FormErrors form={form} />
         <input type="hidden" name="intent" value={REFUND_INTENT} />
@@ -85,14 +87,13 @@ export function OrderRefundForm({ view, refundKey }: { view: RefundFormView; ref
         {view.hasCardPart ? (
           <fieldset className="field" aria-describedby={cardTo.errorId}>
             <legend>The gift card part goes</legend>
-            <label>
-              <Radio meta={cardTo} value="card" /> Back to the gift card
-            </label>
+            <Radio meta={cardTo} value="card" label="Back to the gift card" />
             {view.hasAccount ? (
-              <label>
-                <Radio meta={cardTo} value="store-credit" /> As store credit on the buyer&apos;s
-                account
-              </label>
+              <Radio
+                meta={cardTo}
+                value="store-credit"
+                label="As store credit on the buyer's account"
+              />
             ) : null}
             <ErrorList id={cardTo.errorId} errors={cardTo.errors} announce={false} />
           </fieldset>
@@ -108,9 +109,14 @@ export function OrderRefundForm({ view, refundKey }: { view: RefundFormView; ref
 }
 
 /** One radio button of a conform field (its key kept out of the spread). */
-function Radio({ meta, value }: { meta: FieldMeta; value: string }) {
+function Radio({ meta, value, label }: { meta: FieldMeta; value: string; label: string }) {
   const { key, ...props } = getInputProps(meta, { type: 'radio', value })
-  return <input key={key} {...props} />
+  const id = `${meta.id}-${value}`
+  return (
+    <div>
+      <input key={key} {...props} id={id} /> <label htmlFor={id}>{label}</label>
+    </div>
+  )
 }
 
 /** A late or second payment's refund through PayFast (`intent=refund-late`). */
