@@ -8,6 +8,7 @@ import {
   minutesFrom,
   tooManyFromHereMessage,
 } from '~/lib/rate-limit.server'
+import { forgetGuestCart } from '~/lib/win-back/cart-reminder.server'
 
 /*
  * One-click unsubscribe (RFC 8058; docs/contracts.md "Customers and privacy"). `GET /unsubscribe?t=`
@@ -65,7 +66,7 @@ export async function unsubscribeAction({
 }: {
   request: Request
   clientIp: string | undefined
-  store: Pick<Store, 'consents' | 'rateLimits'>
+  store: Pick<Store, 'consents' | 'rateLimits' | 'stockAlerts' | 'carts'>
 }): Promise<{ page: UnsubscribePage; status: number }> {
   const url = new URL(request.url)
   const form = await request.formData()
@@ -89,5 +90,8 @@ export async function unsubscribeAction({
     return { page: { state: 'limited', message }, status: 429 }
   }
   await recordConsent(store, { email, userId: null, optIn: false, source: 'unsubscribe' })
+  // At once for the win-back mail too: no waiting "back in stock" request, no kept guest cart.
+  await store.stockAlerts.eraseForEmail(email)
+  await forgetGuestCart(store, email)
   return { page: { state: 'done', email }, status: 200 }
 }

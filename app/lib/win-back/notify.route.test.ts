@@ -101,6 +101,21 @@ describe('"Email me when it\'s back" on /shop/{id}', () => {
     )
   })
 
+  it('forgets a waiting request at once when its email unsubscribes', async () => {
+    await notify({ variantId: 'tee--m-black', email: 'leaving@example.co.za' })
+    expect(await store.stockAlerts.listForEmail('leaving@example.co.za')).toHaveLength(1)
+    const { unsubscribeToken } = await import('~/lib/customers/unsubscribe-token.server')
+    const unsubscribe = await import('~/routes/unsubscribe')
+    const body = new URLSearchParams({ 'List-Unsubscribe': 'One-Click' })
+    const token = unsubscribeToken('leaving@example.co.za')
+    await unsubscribe.action({
+      request: new Request(`https://shop.example/unsubscribe?t=${token}`, { method: 'POST', body }),
+      params: {},
+      context: { clientIp: '10.1.1.1' },
+    })
+    expect(await store.stockAlerts.listForEmail('leaving@example.co.za')).toEqual([])
+  })
+
   it('mails each waiting request once after a restock, with a link to the variant', async () => {
     await notify({ variantId: 'tee--l-black', email: 'thandi@example.co.za' })
     const [alert] = await store.stockAlerts.listForEmail('thandi@example.co.za')
