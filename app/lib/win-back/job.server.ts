@@ -14,10 +14,12 @@ import { backInStockMail, mailDueStockAlerts } from './back-in-stock.server'
 import { remindAbandonedCarts } from './cart-reminder.server'
 
 /*
- * The win-back job: mail that brings customers back (back in stock), run in every server process
- * beside the outbox's sender. It only writes to the outbox (the sender, or /dev/mail without
- * SMTP_URL, takes it from there), so it runs with or without SMTP. Every instance may run it: work
- * is claimed in the store with a lease (like the outbox's claimDue) and each mail has its own key.
+ * The win-back job: mail that brings customers back (back in stock, abandoned-cart reminders), run
+ * in every server process beside the outbox's sender. It only writes to the outbox (the sender, or
+ * /dev/mail without SMTP_URL, takes it from there), so it runs with or without SMTP. Every instance
+ * may run it without mailing twice: stock alerts are claimed in the store with a lease (like the
+ * outbox's claimDue), and every mail has its event's key (`back-in-stock:{requestId}`,
+ * `cart-reminder:{owner}:{cart's updatedAt}`), which the outbox keeps once.
  */
 
 /** How often the job looks for work made due by other instances. */
