@@ -179,9 +179,9 @@ function DeletionTerms({ email }: { email: string }) {
   return (
     <>
       <p>
-        Deleting the account of <strong>{email}</strong> signs you out on every device and removes
-        your profile, addresses, liked products, cart, marketing consent and stock alerts. It cannot
-        be undone.
+        Deleting the account of <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong> signs
+        you out on every device and removes your profile, addresses, liked products, cart, marketing
+        consent and stock alerts. It cannot be undone.
       </p>
       <p>
         Your reviews stay, shown as &ldquo;A customer&rdquo;. Your orders and invoices are kept for
