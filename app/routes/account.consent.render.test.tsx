@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 
 import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
 
 import AccountPage from './account'
+import AuthPage from './auth'
 import UnsubscribePage from './unsubscribe'
 
 /** "News and offers" on /account, and the unsubscribe page, as a customer reads and uses them. */
@@ -106,5 +107,18 @@ describe('/unsubscribe', () => {
     ).toBeVisible()
     expect(screen.getByRole('alert')).toHaveTextContent(/Open it again from the email/)
     expect(screen.getByRole('link', { name: 'your account' })).toHaveAttribute('href', '/account')
+  })
+})
+
+describe('sign-up', () => {
+  it('offers the same unticked, labelled box, without JS too', async () => {
+    renderRouteWithoutJs(AuthPage, {
+      url: '/auth',
+      loaderData: { user: null, redirectTo: '', step: 'signin', token: '', google: null },
+    })
+    const signUp = await screen.findByRole('form', { name: 'Create an account' })
+    const box = within(signUp).getByRole('checkbox', { name: 'Send me news and offers' })
+    expect(box).not.toBeChecked()
+    expect(box).toHaveAttribute('name', 'marketingOptIn')
   })
 })
