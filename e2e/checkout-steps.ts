@@ -13,11 +13,16 @@ export async function fillCheckout(page: Page, email: string | null) {
 }
 
 /**
- * Fills checkout's details (the email unless null, a Cape Town address) and picks door delivery
- * unless `delivery` is false (a cart with one method only); pressing the button is left to the
- * caller, as it is "Place order" when a gift card pays it all.
+ * Fills checkout's details (the email unless null, a Cape Town address), picks door delivery
+ * unless `delivery` is false (a cart with one method only) and accepts the terms unless `terms` is
+ * false; pressing the button is left to the caller, as it is "Place order" when a gift card pays
+ * it all.
  */
-export async function fillDetails(page: Page, email: string | null, { delivery = true } = {}) {
+export async function fillDetails(
+  page: Page,
+  email: string | null,
+  { delivery = true, terms = true } = {},
+) {
   // The textbox: a gift-cards-only cart also offers "Delivered by email".
   if (email !== null) await page.getByRole('textbox', { name: 'Email' }).fill(email)
   await page.getByLabel('First name').fill('Thandi')
@@ -30,7 +35,7 @@ export async function fillDetails(page: Page, email: string | null, { delivery =
   await page.getByLabel('Postal code').fill('8001')
   // Door delivery, whatever else is offered (a collection point another spec set, pickup points).
   if (delivery) await chooseDelivery(page, /^Standard delivery/)
-  await acceptTerms(page)
+  if (terms) await acceptTerms(page)
 }
 
 /** Ticks checkout's required "I accept the terms and the returns policy". */
