@@ -56,7 +56,8 @@ export default function UnsubscribePage() {
         <h1>You are unsubscribed</h1>
         <div className="form-card" role="status">
           <p>
-            We will send no more news or offers to <strong>{page.email}</strong>.
+            We will send no more news or offers to{' '}
+            <strong style={{ overflowWrap: 'anywhere' }}>{page.email}</strong>.
           </p>
           <p>{ORDER_MAIL_NOTE}</p>
           <p>
