@@ -14,7 +14,7 @@ import type { PayfastRefundRequest } from '~/lib/payfast/refunds.server'
 
 import { moveOrder } from './move.server'
 import type { RefundRequest } from './refunds'
-import { refundOrder, type RefundDeps } from './refunds.server'
+import { refundLatePayment, refundOrder, type RefundDeps } from './refunds.server'
 
 /**
  * Refunds on a real store (each adapter's *.contract.test.ts runs it): PayFast is asked once per
@@ -207,6 +207,50 @@ export function describeRefundsContract(name: string, harness: ContractHarness):
       expect((await store.giftCards.get(card.id))?.balanceCents).toBe(20_000)
       expect((await store.storeCredit.get('user-1')).balanceCents).toBe(3_000)
       expect((await store.orders.get(order.id))?.status).toBe('refunded')
+    })
+
+    it('a late payment for a cancelled order is refunded through PayFast for that payment, once', async () => {
+      clock.set(PAID_AT)
+      const placed = await store.orders.place(
+        draft([{ productId: 'tea', quantity: 1 }], null),
+        newOrderId(),
+      )
+      const deps0 = { orders: store.orders }
+      expect((await moveOrder(deps0, placed.id, { move: 'cancel' })).outcome).toBe('moved')
+      const flag = { move: 'flag-payment', pfPaymentId: '555' } as const
+      expect((await moveOrder(deps0, placed.id, flag)).outcome).toBe('moved')
+      const { calls, deps } = payfast()
+      const result = await refundLatePayment(deps, placed.id, STAFF)
+      expect(result.ok).toBe(true)
+      expect(calls).toEqual([
+        expect.objectContaining({ pfPaymentId: '555', amountCents: placed.totalCents }),
+      ])
+      const after = (await store.orders.get(placed.id))!
+      expect(after.refundNeeded).toBe(false)
+      expect(after.status).toBe('cancelled')
+      expect(after.history.at(-1)?.note).toContain(
+        'payment refunded through PayFast (pf_payment_id 555',
+      )
+      // Not waiting any more: a second press asks PayFast nothing.
+      expect((await refundLatePayment(deps, placed.id, STAFF)).ok).toBe(false)
+      expect(calls).toHaveLength(1)
+    })
+
+    it('a late payment PayFast refuses to refund stays flagged', async () => {
+      clock.set(PAID_AT)
+      const placed = await store.orders.place(
+        draft([{ productId: 'tea', quantity: 1 }], null),
+        newOrderId(),
+      )
+      const deps0 = { orders: store.orders }
+      await moveOrder(deps0, placed.id, { move: 'cancel' })
+      await moveOrder(deps0, placed.id, { move: 'flag-payment', pfPaymentId: '556' })
+      const { deps } = payfast('refuse')
+      expect(await refundLatePayment(deps, placed.id, STAFF)).toEqual({
+        ok: false,
+        message: 'PayFast refused the refund (HTTP 400)',
+      })
+      expect((await store.orders.get(placed.id))?.refundNeeded).toBe(true)
     })
 
     it('staff may give the gift card part as store credit instead', async () => {
