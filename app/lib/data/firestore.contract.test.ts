@@ -22,6 +22,7 @@ import { describePrivacyContract } from './contract-privacy.suite'
 import { describeRateLimitContract } from './contract-rate-limits.suite'
 import { describeReviewPagesContract } from './contract-review-pages.suite'
 import { describeShippingContract } from './contract-shipping.suite'
+import { describeShopDetailsContract } from './contract-shop-details.suite'
 import { describeStockAlertsContract } from './contract-stock-alerts.suite'
 import { describeCartRemindersContract } from './contract-cart-reminders.suite'
 import { describeFirestoreLegacyDocuments } from './firestore-legacy-documents.suite'
@@ -77,6 +78,7 @@ if (!emulator) {
   describeAddressBookContract(`firestore emulator at ${emulator}`, harness())
   describeBobgoContract(`firestore emulator at ${emulator}`, harness())
   describeShippingContract(`firestore emulator at ${emulator}`, harness())
+  describeShopDetailsContract(`firestore emulator at ${emulator}`, harness())
   describeStockAlertsContract(`firestore emulator at ${emulator}`, harness())
   describeCartRemindersContract(`firestore emulator at ${emulator}`, harness())
   describeDiscountsContract(`firestore emulator at ${emulator}`, harness())

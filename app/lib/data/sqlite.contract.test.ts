@@ -22,6 +22,7 @@ import { describePrivacyContract } from './contract-privacy.suite'
 import { describeRateLimitContract } from './contract-rate-limits.suite'
 import { describeReviewPagesContract } from './contract-review-pages.suite'
 import { describeShippingContract } from './contract-shipping.suite'
+import { describeShopDetailsContract } from './contract-shop-details.suite'
 import { describeStockAlertsContract } from './contract-stock-alerts.suite'
 import { describeCartRemindersContract } from './contract-cart-reminders.suite'
 import { openStore } from './index.server'
@@ -50,6 +51,7 @@ describeContentCopiesContract('sqlite', harness)
 describeAddressBookContract('sqlite', harness)
 describeBobgoContract('sqlite', harness)
 describeShippingContract('sqlite', harness)
+describeShopDetailsContract('sqlite', harness)
 describeStockAlertsContract('sqlite', harness)
 describeCartRemindersContract('sqlite', harness)
 describeDiscountsContract('sqlite', harness)
