@@ -52,6 +52,30 @@ describe("/cart/restore: the cart reminder's link", () => {
     expect(bad.data).toEqual({ state: 'invalid' })
   })
 
+  it('answers a missing, repeated, junk or huge token with the 400 page, never a 500', async () => {
+    const post = (body: URLSearchParams) =>
+      route.action({
+        request: new Request('https://shop.example/cart/restore', { method: 'POST', body }),
+        params: {},
+        context: { clientIp: '127.0.0.1' },
+      }) as unknown as Promise<{ data: unknown; init: ResponseInit | null }>
+    const bodies = [
+      new URLSearchParams(),
+      new URLSearchParams([
+        ['t', 'a.b'],
+        ['t', 'c.d'],
+      ]),
+      new URLSearchParams({ t: 'not base64!.@@@' }),
+      new URLSearchParams({ t: `${'A'.repeat(100_000)}.sig` }),
+      new URLSearchParams({ 't[0]': 'x' }),
+    ]
+    for (const body of bodies) {
+      const answer = await post(body)
+      expect(answer.init?.status).toBe(400)
+      expect(answer.data).toEqual({ state: 'invalid' })
+    }
+  })
+
   it("puts the lines in the visitor's cart, clamped to stock, and goes to /cart", async () => {
     const body = new URLSearchParams({ t: cartToken([{ productId: 'rusks', quantity: 5 }]) })
     const response = (await route.action({

@@ -80,6 +80,29 @@ describe('"Email me when it\'s back" on /shop/{id}', () => {
     })
   })
 
+  it('answers hostile bodies with a 400 naming the field, never a 500', async () => {
+    const huge = await refusal(
+      await notify({ variantId: 'x'.repeat(5_000), email: `${'a'.repeat(10_000)}@example.co.za` }),
+    )
+    expect(huge.status).toBe(400)
+    expect(Object.keys(huge.errors).sort()).toEqual(['email', 'variantId'])
+    const body = new URLSearchParams([
+      ['intent', 'notify'],
+      ['variantId', 'tee--m-black'],
+      ['email', 'one@example.co.za'],
+      ['email', 'two@example.co.za'],
+      ['variantId[0]', 'tee--m-black'],
+    ])
+    const twice = await route.action({
+      request: new Request('https://shop.example/shop/tee', { method: 'POST', body }),
+      params: { id: 'tee' },
+      context: { clientIp: '10.7.7.7' },
+    })
+    expect(
+      twice instanceof Response ? twice.status : (twice as { init: ResponseInit }).init.status,
+    ).toBeLessThan(500)
+  })
+
   it('records nothing for a variant in stock: it says so instead', async () => {
     const answer = await notify({ variantId: 'tee--m-rainbow', email: 'instock@example.co.za' })
     expect((answer as Response).headers.get('Location')).toBe('/shop/tee?variant=tee--m-rainbow')
