@@ -104,6 +104,25 @@ export function describeCartRemindersContract(name: string, harness: ContractHar
       expect(await guestCartFor(store, guest)).toEqual([])
     })
 
+    it('pages through the carts, so ones reminded already never hide the next', async () => {
+      for (const id of ['u1', 'u2', 'u3']) {
+        await customer(id, true)
+        clock.set(hours(id === 'u1' ? 0 : id === 'u2' ? 0.1 : 0.2))
+        await store.carts.set(id, [{ productId: 'rusks', quantity: 1 }])
+      }
+      clock.set(hours(4.1))
+      const page = { store, hours: 4, now: clock.now, context: CONTEXT, batch: 1 }
+      expect(await remindAbandonedCarts(page)).toBe(2)
+      clock.set(hours(4.3))
+      expect(await remindAbandonedCarts(page)).toBe(1)
+      expect(await remindAbandonedCarts(page)).toBe(0)
+      expect((await reminders()).map((m) => m.to).sort()).toEqual([
+        'u1@example.co.za',
+        'u2@example.co.za',
+        'u3@example.co.za',
+      ])
+    })
+
     it('takes fractions of an hour', async () => {
       await customer('u1', true)
       await store.carts.set('u1', [{ productId: 'rusks', quantity: 1 }])

@@ -19,8 +19,9 @@ import { cartToken } from './cart-token.server'
 
 /** How far back a pass looks past the reminder time: a shop down for a day still reminds. */
 export const REMINDER_LOOKBACK_MS = 24 * 60 * 60_000
-/** Carts looked at per pass. */
+/** Carts read per page, and pages per pass at most. */
 export const REMINDER_BATCH = 200
+export const REMINDER_PAGES = 50
 
 export const cartReminderKey = (owner: string, updatedAt: string) =>
   `cart-reminder:${owner}:${updatedAt}`
@@ -84,48 +85,57 @@ export type CartReminderDeps = {
   hours: number
   now: () => Date
   context: MailContext
+  /** Carts read per page; default REMINDER_BATCH. */
+  batch?: number
 }
 
 /** Writes the reminders due now to the outbox; returns how many were written. */
-export async function remindAbandonedCarts({
-  store,
-  hours,
-  now,
-  context,
-}: CartReminderDeps): Promise<number> {
+export async function remindAbandonedCarts(deps: CartReminderDeps): Promise<number> {
+  const { store, hours, now, batch = REMINDER_BATCH } = deps
   const atOrBefore = new Date(now().getTime() - hours * 60 * 60_000).toISOString()
-  const after = new Date(Date.parse(atOrBefore) - REMINDER_LOOKBACK_MS).toISOString()
-  const carts = await store.carts.untouchedBetween(after, atOrBefore, REMINDER_BATCH)
+  let after = new Date(Date.parse(atOrBefore) - REMINDER_LOOKBACK_MS).toISOString()
   let written = 0
-  for (const cart of carts) {
-    const key = cartReminderKey(cart.userId, cart.updatedAt)
-    if (await store.outbox.get(key)) continue
-    const who = await recipientOf(store, cart.userId)
-    if (!who || !(await hasMarketingConsent(store, who.email))) continue
-    if (await orderedSince(store, who, cart.updatedAt)) continue
-    const products = await store.products.getMany(cart.lines.map((line) => line.productId))
-    const lines: ReminderLine[] = []
-    for (const line of cart.lines) {
-      const product = products.find((candidate) => candidate.id === line.productId)
-      const variant = product?.active ? findVariant(product, line.variantId) : null
-      if (!product || !variant) continue
-      lines.push({
-        name: nameWithOptions(product.name, optionValuesOf(product, variant)),
-        quantity: line.quantity,
-        unitPriceCents: variant.priceCents,
-      })
-    }
-    if (!lines.length) continue
-    const mail = cartReminderTemplate(
-      {
-        firstName: who.firstName,
-        lines,
-        restorePath: `/cart/restore?t=${cartToken(cart.lines)}`,
-      },
-      context,
-    )
-    const draft = { key, to: who.email, replyTo: null, orderId: null, ...mail }
-    if (await store.outbox.enqueue(marketingDraft(draft, context))) written += 1
+  // Page by the last change seen, so carts reminded already never hide the ones after them.
+  for (let page = 0; page < REMINDER_PAGES; page += 1) {
+    const carts = await store.carts.untouchedBetween(after, atOrBefore, batch)
+    if (!carts.length) break
+    after = carts[carts.length - 1]!.updatedAt
+    for (const cart of carts) written += (await remindOne(deps, cart)) ? 1 : 0
   }
   return written
+}
+
+/** One cart's reminder, unless sent already, unwanted or bought since; true when written. */
+async function remindOne(
+  { store, context }: CartReminderDeps,
+  cart: { userId: string; lines: CartLine[]; updatedAt: string },
+): Promise<boolean> {
+  const key = cartReminderKey(cart.userId, cart.updatedAt)
+  if (await store.outbox.get(key)) return false
+  const who = await recipientOf(store, cart.userId)
+  if (!who || !(await hasMarketingConsent(store, who.email))) return false
+  if (await orderedSince(store, who, cart.updatedAt)) return false
+  const products = await store.products.getMany(cart.lines.map((line) => line.productId))
+  const lines: ReminderLine[] = []
+  for (const line of cart.lines) {
+    const product = products.find((candidate) => candidate.id === line.productId)
+    const variant = product?.active ? findVariant(product, line.variantId) : null
+    if (!product || !variant) continue
+    lines.push({
+      name: nameWithOptions(product.name, optionValuesOf(product, variant)),
+      quantity: line.quantity,
+      unitPriceCents: variant.priceCents,
+    })
+  }
+  if (!lines.length) return false
+  const mail = cartReminderTemplate(
+    {
+      firstName: who.firstName,
+      lines,
+      restorePath: `/cart/restore?t=${cartToken(cart.lines)}`,
+    },
+    context,
+  )
+  const draft = { key, to: who.email, replyTo: null, orderId: null, ...mail }
+  return store.outbox.enqueue(marketingDraft(draft, context))
 }
