@@ -198,8 +198,12 @@ export function OrderReturns({
                 <h4>Refund it</h4>
                 <p>
                   Refund {formatRand(ret.valueCents)} (or what you decide) with the{' '}
-                  <Link to={`/admin/orders/${orderId}?return=${ret.id}#refund`}>refund form</Link>,
-                  then settle the return by that refund here.
+                  {/* A whole page load: the refund form takes its prefill from `?return=` when drawn. */}
+                  <Link reloadDocument to={`/admin/orders/${orderId}?return=${ret.id}#refund`}>
+                    refund form
+                  </Link>
+                  : the refund settles this return.
+                  {refunds.length ? ' Or settle it by a refund made already:' : null}
                 </p>
                 {refunds.length ? (
                   <DecisionForm
