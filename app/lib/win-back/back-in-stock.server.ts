@@ -95,3 +95,38 @@ export async function mailDueStockAlerts({
   }
   return mailed
 }
+
+/**
+ * Hears every product change in this process (its own writes, and on Firestore other instances'
+ * too) and collects the variants that came back in stock: a refund's or a return's restock, or
+ * units an unpaid order held given back. `take()` hands them over once. A variant first heard of
+ * in stock counts too (its earlier sell-out may predate this process); marking is idempotent.
+ */
+export function watchRestocks(
+  products: Pick<Store['products'], 'subscribe'>,
+  onRestock: () => void,
+): { take(): string[]; stop(): void } {
+  const lastStock = new Map<string, number>()
+  const restocked = new Set<string>()
+  const stop = products.subscribe((changes) => {
+    for (const change of changes) {
+      if (change.type !== 'upsert') continue
+      const { product } = change
+      for (const variant of product.variants) {
+        const stock = product.active ? variant.stock : 0
+        const before = lastStock.get(variant.id)
+        lastStock.set(variant.id, stock)
+        if (stock > 0 && (before === undefined || before <= 0)) restocked.add(variant.id)
+      }
+    }
+    if (restocked.size) onRestock()
+  })
+  return {
+    take() {
+      const ids = [...restocked]
+      restocked.clear()
+      return ids
+    },
+    stop,
+  }
+}

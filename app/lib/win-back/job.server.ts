@@ -10,7 +10,7 @@ import { marketingDraft } from '~/lib/mail/marketing.server'
 import { mailContext, type MailContext } from '~/lib/mail/messages.server'
 import { rememberPromise } from '~/lib/remember.server'
 
-import { backInStockMail, mailDueStockAlerts } from './back-in-stock.server'
+import { backInStockMail, mailDueStockAlerts, watchRestocks } from './back-in-stock.server'
 import { remindAbandonedCarts } from './cart-reminder.server'
 
 /*
@@ -77,14 +77,25 @@ export async function winBackPass(deps: WinBackDeps, stopping = () => false): Pr
 
 export function createWinBackJob(deps: WinBackDeps): BackgroundLoop {
   const log = deps.log ?? ((line: string) => console.warn(line))
+  let restocks: ReturnType<typeof watchRestocks> | null = null
   const loop: BackgroundLoop = backgroundLoop({
-    work: () => winBackPass(deps, () => loop.stopping),
+    work: async () => {
+      // Stock back by other ways than a back-office save (refund or return restocks, released holds).
+      const ids = restocks?.take() ?? []
+      if (ids.length) await deps.store.stockAlerts.markInStock(ids)
+      return winBackPass(deps, () => loop.stopping)
+    },
     nextDueAt: () => deps.store.stockAlerts.nextDueAt(),
     pollMs: deps.pollMs ?? POLL_MS,
     onError: (error) => log(`Win-back mail job failed: ${errorSummary(error)}`),
     listen: (wake) => {
       listeners.add(wake)
-      return () => listeners.delete(wake)
+      const watch = watchRestocks(deps.store.products, wake)
+      restocks = watch
+      return () => {
+        listeners.delete(wake)
+        watch.stop()
+      }
     },
   })
   return loop
