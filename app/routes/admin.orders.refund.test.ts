@@ -138,6 +138,55 @@ describe('/admin/orders/:id refund', () => {
     ])
   })
 
+  it('a refund for a received return (?return=R1) starts at its value and settles it', async () => {
+    const { requestReturn, staffReturnMove } = await import('~/lib/orders/returns.server')
+    const mail = { shopName: 'Karoo & Co.', appUrl: 'https://shop.example.co.za' }
+    const paid = await paidOrder()
+    const moves = orderMoves(store.orders)
+    await atSystemTime(nextTime(), () =>
+      moves.transition(paid.id, 'shipped', { shipment: { courier: 'TCG', trackingNumber: 'T1' } }),
+    )
+    await atSystemTime(nextTime(), () => moves.transition(paid.id, 'delivered'))
+    const asked = await atSystemTime(nextTime(), () =>
+      requestReturn(
+        store,
+        paid.id,
+        {
+          key: 'return-key-1',
+          lines: [{ variantId: 'tea', quantity: 1 }],
+          reason: 'damaged',
+          note: null,
+        },
+        { windowDays: 30, mail },
+      ),
+    )
+    expect(asked.ok).toBe(true)
+    for (const form of [
+      { intent: 'return-approve', returnId: 'R1', message: null },
+      { intent: 'return-received', returnId: 'R1', restock: [] },
+    ] as const) {
+      const order = (await store.orders.get(paid.id))!
+      expect((await staffReturnMove(store, order, form, STAFF_EMAIL, mail)).ok).toBe(true)
+    }
+    const page = await answer(() =>
+      routes.order.loader({
+        request: get(`/admin/orders/${paid.id}?return=R1`, who.staff),
+        params: { id: paid.id },
+        context,
+      }),
+    )
+    expect(page.body.refund.form.prefill).toMatchObject({ returnId: 'R1', amountCents: 10_000 })
+    const result = await postRefund(paid.id, {
+      refundKey: 'refund-key-0003',
+      amount: '100.00',
+      reason: 'Return R1: damaged',
+      returnId: 'R1',
+    })
+    expect(result.status).toBe(302)
+    const after = (await store.orders.get(paid.id))!
+    expect(after.returns[0]).toMatchObject({ state: 'refunded', refundId: 'refund-key-0003' })
+  })
+
   it('refuses more than is left, beside the amount, and changes nothing', async () => {
     const paid = await paidOrder()
     const result = await postRefund(paid.id, {

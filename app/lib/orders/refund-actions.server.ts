@@ -80,18 +80,24 @@ export async function refundAction(
       { status: 400, headers: ADMIN_HEADERS },
     )
   }
-  if (form.returnId) {
-    await settleReturnByRefund(store, order.id, form.returnId, {
-      refundId: outcome.refund.id,
-      amountCents: outcome.refund.amountCents,
-      by,
-    })
-  }
+  // The return this refund pays back (once; refused unless it was received).
+  const settled = form.returnId
+    ? await settleReturnByRefund(store, order.id, form.returnId, {
+        refundId: outcome.refund.id,
+        amountCents: outcome.refund.amountCents,
+        by,
+      })
+    : null
+  const returnNote =
+    settled && !settled.ok
+      ? ` Return ${form.returnId} is not marked refunded: ${settled.message}; use its "Mark refunded" form.`
+      : ''
   return adminRedirectWithToast(path, {
     type: 'success',
     title: outcome.repeated
       ? `Refund already recorded: order ${order.id}`
       : `Refunded ${formatRand(outcome.refund.amountCents)}: order ${order.id}`,
-    description: outcome.repeated ? undefined : `We emailed ${order.email}.`,
+    description:
+      `${outcome.repeated ? '' : `We emailed ${order.email}.`}${returnNote}`.trim() || undefined,
   })
 }
