@@ -116,7 +116,10 @@ const checkoutForm = {
   acceptTerms: 'on',
 }
 
-async function checkout(b: ReturnType<typeof browser>, form = checkoutForm) {
+async function checkout(
+  b: ReturnType<typeof browser>,
+  form: Record<string, string> = checkoutForm,
+) {
   const result = await checkoutAction({ request: b.request('/checkout', form) })
   if (result instanceof Response) b.keep(result)
   return result
@@ -438,7 +441,13 @@ describe('checkout, payment hand-over and cancel', () => {
   it('comes back from "Cancel payment" to a checkout filled in as the order was placed, for that browser only', async () => {
     const b = browser()
     await addToCart(b, 'biltong', 1)
-    const id = ((await checkout(b, { ...checkoutForm, line2: 'Flat 3' })) as Response).headers
+    const id = (
+      (await checkout(b, {
+        ...checkoutForm,
+        line2: 'Flat 3',
+        vatNumber: '4123456789',
+      })) as Response
+    ).headers
       .get('Location')!
       .split('/')
       .pop()!
@@ -468,6 +477,7 @@ describe('checkout, payment hand-over and cancel', () => {
       city: 'Cape Town',
       province: 'Western Cape',
       postalCode: '8001',
+      vatNumber: '4123456789',
     })
     expect(mine.delivery.selected).toBe('standard')
 

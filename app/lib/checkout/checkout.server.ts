@@ -96,7 +96,8 @@ export type CheckoutActionData = { result: SubmissionResult<string[]>; delivery?
 export type RetriedOrder = Pick<
   Order,
   'email' | 'firstName' | 'lastName' | 'phone' | 'shippingAddress' | 'shipping'
->
+> &
+  Partial<Pick<Order, 'buyerVatNumber'>>
 
 /**
  * The form's starting values: the customer's profile and their default saved address chosen (the
@@ -108,7 +109,7 @@ export function checkoutPrefill(
   user: User | null,
   savedAddresses: readonly SavedAddress[] = [],
   retried: RetriedOrder | null = null,
-): Record<(typeof CHECKOUT_FIELDS)[number], string> {
+): Record<(typeof CHECKOUT_FIELDS)[number], string> & { vatNumber?: string } {
   if (retried) {
     const { shippingAddress: address } = retried
     const saved = savedAddresses.find((candidate) => sameAddress(candidate, address))
@@ -124,6 +125,8 @@ export function checkoutPrefill(
       city: saved ? '' : address.city,
       province: saved ? '' : address.province,
       postalCode: saved ? '' : address.postalCode,
+      // The terms are accepted afresh for each placing; the VAT number is kept.
+      vatNumber: retried.buyerVatNumber ?? '',
     }
   }
   const chosen = savedAddresses.find((address) => address.isDefault) ?? savedAddresses[0]
