@@ -8,6 +8,7 @@ import { atSystemTime } from '~/lib/clock.test-helper'
 import { draft, product } from '~/lib/data/contract.suite'
 import type { Store } from '~/lib/data/store'
 import type { Order } from '~/lib/data/types'
+import type { ReturnDecisionForm } from '~/lib/orders/return-fields'
 import { newOrderId } from '~/lib/orders/id.server'
 import type * as OrderMoves from '~/lib/orders/orders.test-helper'
 import { simulatedRefunds } from '~/lib/payfast/refunds.server'
@@ -161,10 +162,11 @@ describe('/admin/orders/:id refund', () => {
       ),
     )
     expect(asked.ok).toBe(true)
-    for (const form of [
+    const decisions: ReturnDecisionForm[] = [
       { intent: 'return-approve', returnId: 'R1', message: null },
       { intent: 'return-received', returnId: 'R1', restock: [] },
-    ] as const) {
+    ]
+    for (const form of decisions) {
       const order = (await store.orders.get(paid.id))!
       expect((await staffReturnMove(store, order, form, STAFF_EMAIL, mail)).ok).toBe(true)
     }
