@@ -131,8 +131,13 @@ export async function settleReturnByRefund(
   return moveReturn(store, orderId, { move: 'refund', returnId, ...refund }, mail)
 }
 
+/** A staff decision as the back office's form gives it (the lines to restock may be read-only). */
+export type StaffReturnDecision =
+  | Exclude<ReturnDecisionForm, { intent: 'return-received' }>
+  | { intent: 'return-received'; returnId: string; restock: readonly string[] }
+
 /** What each staff decision did, for the toast. */
-function doneMessage(form: ReturnDecisionForm, ret: OrderReturn | null): string {
+function doneMessage(form: StaffReturnDecision, ret: OrderReturn | null): string {
   const id = ret?.id ?? form.returnId
   switch (form.intent) {
     case 'return-approve':
@@ -158,7 +163,7 @@ function doneMessage(form: ReturnDecisionForm, ret: OrderReturn | null): string 
 export async function staffReturnMove(
   store: Pick<Store, 'orders' | 'storeCredit'>,
   order: Order,
-  form: ReturnDecisionForm,
+  form: StaffReturnDecision,
   by: string,
   mail?: MailContext,
 ): Promise<{ ok: true; done: string } | { ok: false; message: string }> {
