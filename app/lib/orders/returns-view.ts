@@ -75,7 +75,7 @@ export type ReturnFormView =
  * with how many of each (`quantity` is the most they can send back).
  */
 export function returnFormView(
-  order: Pick<Order, 'lines' | 'returns' | 'history' | 'shipping'>,
+  order: Pick<Order, 'lines' | 'returns' | 'history' | 'shipping' | 'status'>,
   at: string,
   windowDays: number,
 ): ReturnFormView {

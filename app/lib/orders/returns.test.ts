@@ -80,6 +80,16 @@ describe('the return window', () => {
     })
   })
 
+  it('is closed once the order was refunded in full, and open while only partly refunded', () => {
+    expect(decideReturn(deliveredOrder({ status: 'refunded' }), ask(), day(1))).toEqual({
+      kind: 'refused',
+      reason: 'This order was refunded in full: nothing is left to return',
+    })
+    expect(decideReturn(deliveredOrder({ status: 'partially_refunded' }), ask(), day(1)).kind).toBe(
+      'change',
+    )
+  })
+
   it('opens at collection for an order collected in store', () => {
     const base = pendingOrder()
     const collected: Order = {

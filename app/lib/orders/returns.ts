@@ -188,7 +188,7 @@ export function returnableLines(order: Pick<Order, 'lines' | 'returns'>): Return
 
 /** Whether a return may be asked for now: the order reached its buyer and the window is open. */
 export function returnWindowState(
-  order: Pick<Order, 'history' | 'shipping'>,
+  order: Pick<Order, 'history' | 'shipping' | 'status'>,
   at: string,
   windowDays: number,
 ): { open: true; closesAt: string } | { open: false; reason: string; closesAt: string | null } {
@@ -196,6 +196,13 @@ export function returnWindowState(
     return { open: false, reason: 'Gift cards sent by email cannot be returned', closesAt: null }
   }
   const closesAt = returnWindowClosesAt(order, windowDays)
+  if (order.status === 'refunded') {
+    return {
+      open: false,
+      reason: 'This order was refunded in full: nothing is left to return',
+      closesAt,
+    }
+  }
   if (closesAt === null) {
     return {
       open: false,
