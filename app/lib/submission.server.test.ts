@@ -97,6 +97,7 @@ describe('ownedNames', () => {
       'idToken',
       'intent',
       'lastName',
+      'marketingOptIn',
       'password',
       'redirectTo',
       'token',
