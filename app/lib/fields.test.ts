@@ -37,7 +37,8 @@ const forms = {
       email: value,
       password: 'long enough',
     }),
-  checkout: (value: string) => checkoutFormSchema.safeParse({ ...person, ...place, acceptTerms: 'on', email: value }),
+  checkout: (value: string) =>
+    checkoutFormSchema.safeParse({ ...person, ...place, acceptTerms: 'on', email: value }),
   contact: (value: string) =>
     contactFormSchema.safeParse({
       name: 'Thandi',
@@ -123,7 +124,12 @@ describe('South African address', () => {
   it('is the same rule on /account and at checkout', () => {
     const bad = { ...place, postalCode: '80011' }
     const account = accountFormSchema.safeParse({ intent: 'address', ...bad })
-    const checkout = checkoutFormSchema.safeParse({ ...person, email: 'a@b.co.za', acceptTerms: 'on', ...bad })
+    const checkout = checkoutFormSchema.safeParse({
+      ...person,
+      email: 'a@b.co.za',
+      acceptTerms: 'on',
+      ...bad,
+    })
     expect(account.error?.issues.map((issue) => issue.message)).toEqual(
       checkout.error?.issues.map((issue) => issue.message),
     )
