@@ -111,12 +111,14 @@ test.describe(() => {
     ).toHaveText([
       'Dashboard',
       'Orders',
+      'Customers',
       'Products',
       'Reviews',
       'Messages',
       'Shipping',
       'Discounts',
       'Gift cards',
+      'Settings',
     ])
   })
 })

@@ -82,10 +82,11 @@ const STAFF_MOVES: Record<StaffMoveName, OrderMoveName> = {
 /**
  * The moves the table allows staff from where the order is: paid -> processing -> shipped ->
  * delivered and paid -> shipped (collected in store: paid or processing -> ready for collection ->
- * collected); cancel while unpaid (pending_payment); refunded while flagged.
+ * collected); cancel while unpaid (pending_payment); refunded while flagged. A partially refunded
+ * order moves on from where it stood before its refunds (life.ts `standing`).
  */
 export function allowedMoves(
-  order: Pick<Order, 'status' | 'refundNeeded' | 'shipping'>,
+  order: Pick<Order, 'status' | 'history' | 'refundNeeded' | 'shipping'>,
 ): StaffMoveName[] {
   return (Object.keys(STAFF_MOVES) as StaffMoveName[]).filter((name) =>
     canMove(order, STAFF_MOVES[name]),
@@ -104,7 +105,7 @@ const MOVE_WORDS: Record<StaffMoveName, string> = {
 
 /** Why a move is refused, naming the moves that are allowed. */
 export function refusalMessage(
-  order: Pick<Order, 'status' | 'refundNeeded' | 'shipping'>,
+  order: Pick<Order, 'status' | 'history' | 'refundNeeded' | 'shipping'>,
   asked: StaffMoveName,
 ): string {
   const allowed = allowedMoves(order)

@@ -184,16 +184,29 @@ export function moveTo(to: OrderStatus): OrderMoveName | null {
 }
 
 /**
+ * Where the order stands for the table's moves. A partial refund (app/lib/orders/refunds.ts) does
+ * not stop the rest of the order being processed, shipped, delivered or collected: a partially
+ * refunded order moves on from the status it had before its refunds (its last history entry that
+ * is not a refund's), and the move's status replaces `partially_refunded` (the refunds stay listed
+ * on the order). A wholly refunded order is done: nothing in the table moves it.
+ */
+export function standing(order: Pick<Order, 'status' | 'history'>): OrderStatus {
+  if (order.status !== 'partially_refunded') return order.status
+  const before = [...order.history].reverse().find((e) => !REFUND_STATUSES.includes(e.status))
+  return before?.status ?? order.status
+}
+
+/**
  * Whether the table lets `order` make `move` from where it is (the back office offers only these);
  * what the caller must bring (a shipment, a payment reference) is checked when it is made.
  */
 export function canMove(
-  order: Pick<Order, 'status' | 'refundNeeded' | 'shipping'>,
+  order: Pick<Order, 'status' | 'history' | 'refundNeeded' | 'shipping'>,
   move: OrderMoveName,
 ) {
   const rule = MOVES[move]
   return (
-    rule.from.includes(order.status) &&
+    rule.from.includes(standing(order)) &&
     (rule.requires !== 'refund-flag' || order.refundNeeded) &&
     (!rule.only || rule.only === fulfilmentOf(order))
   )
@@ -259,7 +272,7 @@ function validShipment(shipment: Shipment | undefined): Shipment | null {
  */
 export function decideMove(order: DecidedOrder, request: MoveRequest): MoveDecision {
   const rule = MOVES[request.move]
-  if (!rule.from.includes(order.status)) {
+  if (!rule.from.includes(standing(order))) {
     return {
       kind: 'refused',
       reason:

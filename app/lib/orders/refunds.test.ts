@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest'
 import type { Order, OrderRefund } from '~/lib/data/types'
 
 import { pendingOrder } from './orders.test-helper'
+import { canMove, decideMove, standing } from './life'
 import { canRefund, decideRefund, planRefund, refundable, type RefundRequest } from './refunds'
 
 const AT = '2026-03-05T10:00:00.000Z'
+const SHIPMENT = { courier: 'The Courier Guy', trackingNumber: 'TCG123' }
 // The fixture: 2 x Rooibos tea (R 89,50) + 1 Fynbos honey (R 120,00) = R 299,00 + delivery.
 const paid = (overrides: Partial<Order> = {}): Order =>
   pendingOrder({ status: 'paid', pfPaymentId: '1124148', ...overrides })
@@ -160,5 +162,39 @@ describe('refund amounts', () => {
       ok: false,
       field: 'restock',
     })
+  })
+})
+
+describe('a partly refunded order goes on', () => {
+  const entry = (status: Order['status']) => ({ status, at: AT, note: null, by: null })
+  const partly = (before: Order['status'][]) =>
+    paid({
+      status: 'partially_refunded',
+      history: [...before.map(entry), entry('partially_refunded')],
+    })
+
+  it('is shipped, delivered or collected from where it stood before the refund', () => {
+    expect(standing(partly(['pending_payment', 'paid']))).toBe('paid')
+    expect(canMove(partly(['pending_payment', 'paid']), 'ship')).toBe(true)
+    expect(canMove(partly(['pending_payment', 'paid', 'shipped']), 'deliver')).toBe(true)
+    expect(canMove(partly(['pending_payment', 'paid', 'shipped']), 'ship')).toBe(false)
+  })
+
+  it('a second partial refund still counts from before the first', () => {
+    const twice = partly(['pending_payment', 'paid', 'partially_refunded', 'processing'])
+    expect(standing(twice)).toBe('processing')
+  })
+
+  it('takes the move and its status, keeping the refunds listed', () => {
+    const decision = decideMove(partly(['pending_payment', 'paid']), {
+      move: 'ship',
+      shipment: SHIPMENT,
+    })
+    expect(decision).toMatchObject({ kind: 'change', change: { status: 'shipped' } })
+  })
+
+  it('a wholly refunded order moves no further', () => {
+    const done = paid({ status: 'refunded', history: [entry('paid'), entry('refunded')] })
+    expect(canMove(done, 'ship')).toBe(false)
   })
 })
