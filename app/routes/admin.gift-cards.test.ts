@@ -246,4 +246,26 @@ describe('/admin/gift-cards', () => {
     expect(given.every((g) => g.location === '/admin/gift-cards')).toBe(true)
     expect((await store.storeCredit.get('customer-1')).balanceCents).toBe(creditBefore + 40_00)
   })
+
+  it('gives the credit when a form whose first grant failed is sent again', async () => {
+    const { body } = await list()
+    const before = (await store.storeCredit.get('customer-1')).balanceCents
+    const credit = {
+      intent: 'give-credit',
+      email: 'thandi@example.co.za',
+      amount: '25',
+      reason: 'Broken lid',
+      creditKey: body.formKeys.credit,
+    }
+    const failing = vi
+      .spyOn(store.storeCredit, 'grant')
+      .mockRejectedValueOnce(new Error('the store is unavailable'))
+    await expect(act(credit)).rejects.toThrow('the store is unavailable')
+    failing.mockRestore()
+    expect((await store.storeCredit.get('customer-1')).balanceCents).toBe(before)
+
+    const again = await act(credit)
+    expect(again.location).toBe('/admin/gift-cards')
+    expect((await store.storeCredit.get('customer-1')).balanceCents).toBe(before + 25_00)
+  })
 })

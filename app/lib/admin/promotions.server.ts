@@ -11,7 +11,7 @@ import { formatRand } from '~/lib/money'
 import { discountFormSchema, issueGiftCardSchema } from '~/lib/promotions/fields'
 import { maskGiftCardCode } from '~/lib/promotions/gift-cards'
 import type { Discount } from '~/lib/promotions/types'
-import { claimLimits } from '~/lib/rate-limit.server'
+import { claimLimits, giveBack } from '~/lib/rate-limit.server'
 import { parseSubmission } from '~/lib/submission.server'
 
 import { ADMIN_HEADERS } from './headers'
@@ -208,23 +208,26 @@ export async function giftCardsAction({
         }),
       )
     }
-    if (creditKey) {
-      const once = await claimLimits(store.rateLimits, [
-        { key: `admin-credit:${creditKey}`, ...CREDIT_KEY_WINDOW },
-      ])
-      if (!once.ok) {
-        const now = await store.storeCredit.get(customer.id)
-        return adminRedirectWithToast('/admin/gift-cards', {
-          type: 'info',
-          title: 'Store credit already given',
-          description: `This form was sent twice: ${customer.email} was given the credit once; their credit is ${formatRand(now.balanceCents)}`,
-        })
-      }
+    const onceKey = creditKey ? `admin-credit:${creditKey}` : null
+    const once = onceKey
+      ? await claimLimits(store.rateLimits, [{ key: onceKey, ...CREDIT_KEY_WINDOW }])
+      : null
+    if (once && !once.ok) {
+      const now = await store.storeCredit.get(customer.id)
+      return adminRedirectWithToast('/admin/gift-cards', {
+        type: 'info',
+        title: 'Store credit already given',
+        description: `This form was sent twice: ${customer.email} was given the credit once; their credit is ${formatRand(now.balanceCents)}`,
+      })
     }
-    const credit = await store.storeCredit.grant(customer.id, amount, {
-      by: staff.email,
-      note: reason,
-    })
+    // NOTE: the form's key is claimed before the grant; a grant that fails gives it back, so
+    // sending the form again gives the credit instead of saying it was given.
+    const credit = await store.storeCredit
+      .grant(customer.id, amount, { by: staff.email, note: reason })
+      .catch(async (error: unknown) => {
+        if (once?.ok && onceKey) await giveBack(store.rateLimits, once, [onceKey])
+        throw error
+      })
     return adminRedirectWithToast('/admin/gift-cards', {
       type: 'success',
       title: 'Store credit given',
