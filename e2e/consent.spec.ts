@@ -1,5 +1,6 @@
 import { unsubscribeToken } from '~/lib/customers/unsubscribe-token.server'
 
+import { addToCart, fillCheckout, reachSimulator } from './checkout-steps'
 import { expect, signInAs, test } from './fixtures'
 
 /**
@@ -7,7 +8,8 @@ import { expect, signInAs, test } from './fixtures'
  * customer opts in on /account, which then says when; the unsubscribe link of a marketing mail
  * shows a confirm button that unsubscribes at once without signing in, a mail client's one-click
  * post from another site is taken too, and /account shows the choice off and where it was made.
- * The rules (history, tokens, limits, sign-up and checkout) are proven in vitest.
+ * A tick at checkout is recorded as that checkout's. The rules (history, tokens, limits, sign-up
+ * and checkout) are proven in vitest.
  */
 
 /** playwright.config.ts's SESSION_SECRET: the unsubscribe token is an HMAC with it. */
@@ -53,4 +55,28 @@ test('a customer opts in on their account, unsubscribes by the mail link, and th
     /You stopped our news and offers on .+, by the unsubscribe link in one of our emails\./,
   )
   await expect(box).not.toBeChecked()
+})
+
+test('a customer who ticks "Send me news and offers" at checkout finds it recorded on their account', async ({
+  page,
+  createUser,
+  createProduct,
+  javaScript,
+}) => {
+  const user = await createUser()
+  const product = await createProduct({ stock: 5 })
+  await signInAs(page, user)
+  await addToCart(page, product)
+
+  await page.goto('/checkout')
+  const box = page.getByRole('checkbox', { name: 'Send me news and offers' })
+  await expect(box).not.toBeChecked()
+  await box.check()
+  await fillCheckout(page, null)
+  await reachSimulator(page, javaScript)
+
+  await page.goto('/account')
+  const news = page.getByRole('form', { name: 'News and offers' })
+  await expect(news).toContainText(/You asked for our news and offers on .+, at checkout\./)
+  await expect(news.getByLabel('Send me news and offers')).toBeChecked()
 })
