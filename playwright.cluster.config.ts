@@ -22,7 +22,16 @@ export const SHARED_CACHE_SECONDS = 5
 const nginxFound = ['nginx', '/usr/sbin/nginx'].some(
   (candidate) => spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0,
 )
-if (!nginxFound) process.env.CLUSTER_SKIP = 'nginx is not installed'
+if (!nginxFound) {
+  process.env.CLUSTER_SKIP = 'nginx is not installed'
+  // Once, from the runner (workers load this file too).
+  if (!process.env.TEST_WORKER_INDEX) {
+    console.warn(
+      'cluster e2e: SKIPPED: nginx is not installed. Install it (apt-get install -y nginx) to run ' +
+        'the two-instance specs; .ci/run does.',
+    )
+  }
+}
 
 // One folder per run, put in the environment so the specs' workers find it: the cluster's
 // cluster.json (ports, pids), its store (E2E_DATA_DIR: the fixtures open it) and the mail received.
