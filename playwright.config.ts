@@ -16,6 +16,8 @@ const chromium = debianChromium([
 
 export default defineConfig({
   testDir: './e2e',
+  // Two instances behind a proxy: their own config and servers (playwright.cluster.config.ts).
+  testIgnore: ['**/cluster/**'],
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // No retries: a spec that passes only sometimes has a cause to find (issue 20).

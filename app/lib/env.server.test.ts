@@ -85,6 +85,14 @@ describe('parseEnv', () => {
     )
   })
 
+  it('gives a CDN 60 s of freshness unless SHARED_CACHE_SECONDS says otherwise, up to 10 minutes', () => {
+    expect(parseEnv({}).sharedCacheSeconds).toBe(60)
+    expect(parseEnv({ SHARED_CACHE_SECONDS: '5' }).sharedCacheSeconds).toBe(5)
+    expect(fail({ SHARED_CACHE_SECONDS: '0' })).toMatch(/SHARED_CACHE_SECONDS: must be at least 1/)
+    expect(fail({ SHARED_CACHE_SECONDS: '1.5' })).toMatch(/SHARED_CACHE_SECONDS: must be a whole/)
+    expect(fail({ SHARED_CACHE_SECONDS: '601' })).toMatch(/SHARED_CACHE_SECONDS: must be at most/)
+  })
+
   it('reports every bad variable at once', () => {
     const message = fail({ PORT: 'x', STORYBLOK_VERSION: 'latest' })
     expect(message).toMatch(/PORT/)

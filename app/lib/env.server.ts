@@ -162,6 +162,17 @@ const schema = z
         .refine((value) => VAT_NUMBER.test(value), VAT_NUMBER_MESSAGE)
         .optional(),
     ),
+    // How long a CDN or caching proxy may keep an anonymous page (s-maxage), and then serve it
+    // stale while it refetches (stale-while-revalidate): the page cache's headers (decision 018).
+    SHARED_CACHE_SECONDS: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ invalid_type_error: 'must be a whole number of seconds, e.g. 60' })
+        .int('must be a whole number of seconds, e.g. 60')
+        .min(1, 'must be at least 1 second')
+        .max(600, 'must be at most 600 seconds (10 minutes)')
+        .default(60),
+    ),
     // How long a signed-in customer's cart sits untouched before its one reminder mail.
     ABANDONED_CART_HOURS: z.preprocess(
       blankToUndefined,
@@ -359,6 +370,8 @@ const schema = z
       },
       /** Days after delivery or collection a return may be asked for (RETURN_WINDOW_DAYS). */
       returnWindowDays: raw.RETURN_WINDOW_DAYS,
+      /** Seconds a shared cache may keep an anonymous page, then serve it stale (SHARED_CACHE_SECONDS). */
+      sharedCacheSeconds: raw.SHARED_CACHE_SECONDS,
       /** Hours a customer's cart sits untouched before its reminder (ABANDONED_CART_HOURS). */
       abandonedCartHours: raw.ABANDONED_CART_HOURS,
       mail: {

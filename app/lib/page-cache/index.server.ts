@@ -4,6 +4,7 @@ import { shopQuery } from '~/lib/catalog/shop-url'
 import { optionParam } from '~/lib/catalog/variants'
 import { onContentChange } from '~/lib/content/changes.server'
 import { getStore, type Store } from '~/lib/data/index.server'
+import { env } from '~/lib/env.server'
 import { defaultVariant, findVariant } from '~/lib/data/variants'
 import { parseReviewQuery, reviewsQuery } from '~/lib/reviews/review-query'
 import { promisePerKey } from '~/lib/remember.server'
@@ -27,6 +28,7 @@ const PRODUCT_PATH = /^\/shop\/([^/]+)$/
 export function createPageCacheFor(store: Store): PageCache {
   const cache = new PageCache({
     isAnonymous,
+    sharedSeconds: env.sharedCacheSeconds,
     externalVersion: store.dataVersion ? () => store.dataVersion?.() : undefined,
     optionParams: async (productId) =>
       ((await catalogFor(store)).product(productId)?.options ?? []).map((option) =>

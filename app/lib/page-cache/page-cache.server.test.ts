@@ -76,6 +76,18 @@ describe('page cache: what is kept', () => {
     expect(second.response.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
   })
 
+  it('tells a CDN the freshness it was given: s-maxage and stale-while-revalidate', async () => {
+    const cache = anonymousCache({ sharedSeconds: 5 })
+    const { renderFor } = renderer()
+    const first = await visit(cache, renderFor)
+    const second = await visit(cache, renderFor)
+    for (const { response } of [first, second]) {
+      expect(response.headers.get('Cache-Control')).toBe(
+        'public, max-age=0, s-maxage=5, stale-while-revalidate=5',
+      )
+    }
+  })
+
   it('gives every response its own nonce, in every script tag, and never the stored one', async () => {
     const cache = anonymousCache()
     const { renderFor } = renderer()

@@ -10,8 +10,17 @@ import { pageParams } from '~/lib/page-params'
  * anonymous, what a product's options are called and when to invalidate.
  */
 
-/** What a cached or cacheable anonymous page tells browsers and shared caches (a CDN). */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60'
+/** How long a CDN may keep an anonymous page, then serve it stale while it refetches (seconds). */
+export const DEFAULT_SHARED_SECONDS = 60
+
+/**
+ * What a cached or cacheable anonymous page tells browsers (always ask again) and shared caches (a
+ * CDN or caching proxy: keep it `seconds`, then serve it stale for as long while refetching).
+ */
+export function publicCacheControl(seconds: number): string {
+  return `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`
+}
+export const PUBLIC_CACHE_CONTROL = publicCacheControl(DEFAULT_SHARED_SECONDS)
 /** Every other page: rendered for one visitor, or not checked by this cache. */
 export const PERSONAL_CACHE_CONTROL = 'private, no-store'
 export const PAGE_CACHE_HEADER = 'X-Page-Cache'
@@ -68,6 +77,8 @@ export type PageCacheOptions = {
   maxBytes?: number
   /** A safety net: no page is served from the cache longer than this after it was rendered. */
   ttlMs?: number
+  /** A shared cache's freshness in front of the shop, `s-maxage` (default 60 s; SHARED_CACHE_SECONDS). */
+  sharedSeconds?: number
   /**
    * The clock pages age by, in milliseconds (default: the process's monotonic clock); a test
    * passes its own and moves it instead of waiting for a page to expire.
@@ -114,8 +125,10 @@ export class PageCache {
   private readonly externalVersion: PageCacheOptions['externalVersion']
   private readonly optionParams: PageCacheOptions['optionParams']
   private readonly canonicalQuery: PageCacheOptions['canonicalQuery']
+  private readonly cacheControl: string
 
   constructor(options: PageCacheOptions) {
+    this.cacheControl = publicCacheControl(options.sharedSeconds ?? DEFAULT_SHARED_SECONDS)
     this.isAnonymous = options.isAnonymous
     this.externalVersion = options.externalVersion
     this.optionParams = options.optionParams
@@ -179,7 +192,7 @@ export class PageCache {
     const key = cacheKey(url, context.buildId, canonical)
     const head = request.method === 'HEAD'
     const kept = this.entries.get(key)
-    if (kept) return respond(kept, context.nonce, head, 'hit')
+    if (kept) return respond(kept, context.nonce, head, 'hit', this.cacheControl)
     // A HEAD has no body to store: it renders, and only a GET fills the cache. So does a request
     // whose read parameters are not as the page writes them (`?sort=junk`, `?page=02`): its page
     // is the canonical one, but its own render may echo what it was sent, so it is not kept.
@@ -189,7 +202,7 @@ export class PageCache {
     const underWay = this.inFlight.get(key)
     if (underWay) {
       const shared = await underWay
-      if (shared) return respond(shared, context.nonce, false, 'hit')
+      if (shared) return respond(shared, context.nonce, false, 'hit', this.cacheControl)
       // That render was not cacheable (or the data changed meanwhile): this one renders itself.
       return bypass(await render({ wholeDocument: false }))
     }
@@ -220,7 +233,7 @@ export class PageCache {
       this.entries.set(key, made)
       entry = made
       // Served from the pieces rather than `body`, so a miss reads exactly as a hit will.
-      return respond(made, nonce, false, 'miss')
+      return respond(made, nonce, false, 'miss', this.cacheControl)
     } finally {
       settle(entry)
       if (this.inFlight.get(key) === shared) this.inFlight.delete(key)
@@ -314,9 +327,15 @@ function makeEntry(body: Buffer, nonce: string, headers: Headers, productId: str
   return { pieces, headers: kept, productId, bytes: Math.max(1, body.length + headerBytes) }
 }
 
-function respond(entry: Entry, nonce: string, head: boolean, status: PageCacheStatus): Response {
+function respond(
+  entry: Entry,
+  nonce: string,
+  head: boolean,
+  status: PageCacheStatus,
+  cacheControl: string,
+): Response {
   const headers = new Headers(entry.headers)
-  headers.set('Cache-Control', PUBLIC_CACHE_CONTROL)
+  headers.set('Cache-Control', cacheControl)
   headers.set('Vary', 'Cookie')
   headers.set(PAGE_CACHE_HEADER, status)
   if (head) return new Response(null, { status: 200, headers })
