@@ -15,6 +15,7 @@ import { itnParamString, type PayfastPair, signParamString } from '~/lib/payfast
 import { pendingOrder } from '~/lib/orders/orders.test-helper'
 
 import { action } from './payfast.notify'
+import { logger } from '~/lib/log.server'
 
 /**
  * The notify route over a real SQLite store in a temp dir, with a stand-in PayFast on loopback
@@ -141,7 +142,7 @@ describe('POST /payfast/notify', () => {
   })
 
   it('marks the order paid for a genuine ITN, and a replay changes nothing', async () => {
-    vi.spyOn(console, 'info').mockImplementation(() => {})
+    vi.spyOn(logger, 'info').mockImplementation(() => {})
     const order = await store.orders.place(draft(), newOrderId())
     await notify(itn(order.id))
     const paid = (await store.orders.get(order.id))!
@@ -153,7 +154,7 @@ describe('POST /payfast/notify', () => {
   })
 
   it('issues the gift cards a paid order bought once, however often PayFast repeats the ITN', async () => {
-    vi.spyOn(console, 'info').mockImplementation(() => {})
+    vi.spyOn(logger, 'info').mockImplementation(() => {})
     await store.products.upsertMany([
       makeProduct({ id: 'gift-card-test', category: 'gift-cards', priceCents: 25000, stock: 100 }),
     ])
@@ -186,7 +187,7 @@ describe('POST /payfast/notify', () => {
   })
 
   it('leaves the order pending for a tampered amount, a bad signature, a foreign source IP or a wrong merchant', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
     const order = await store.orders.place(draft(), newOrderId())
     await notify(itn(order.id, {}, { amount_gross: '1.00' }))
     await notify(itn(order.id, {}, { signature: '0'.repeat(32) }))
@@ -197,7 +198,8 @@ describe('POST /payfast/notify', () => {
     expect(after).toMatchObject({ status: 'pending_payment', pfPaymentId: null })
     expect(after.history).toHaveLength(1)
     expect(warn).toHaveBeenCalledTimes(5)
-    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+    // The logger's order: the details, then the message.
+    expect(warn.mock.calls.map((c) => String(c[1]))).toEqual([
       expect.stringMatching(/signature mismatch/),
       expect.stringMatching(/signature mismatch/),
       expect.stringMatching(/source IP 198\.51\.100\.20 not allowed/),
@@ -207,7 +209,7 @@ describe('POST /payfast/notify', () => {
   })
 
   it('answers 200 with an empty body to garbage and never throws', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    vi.spyOn(logger, 'warn').mockImplementation(() => {})
     await notify('%E0%A4%A')
     await notify('')
   })
