@@ -16,6 +16,7 @@ import { pendingOrder } from '~/lib/orders/orders.test-helper'
 
 import { action } from './payfast.notify'
 import { logger } from '~/lib/log.server'
+import { metrics } from '~/lib/metrics/metrics.server'
 
 /**
  * The notify route over a real SQLite store in a temp dir, with a stand-in PayFast on loopback
@@ -188,6 +189,7 @@ describe('POST /payfast/notify', () => {
 
   it('leaves the order pending for a tampered amount, a bad signature, a foreign source IP or a wrong merchant', async () => {
     const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
+    const rejectedBefore = await itnsCounted('rejected')
     const order = await store.orders.place(draft(), newOrderId())
     await notify(itn(order.id, {}, { amount_gross: '1.00' }))
     await notify(itn(order.id, {}, { signature: '0'.repeat(32) }))
@@ -206,6 +208,8 @@ describe('POST /payfast/notify', () => {
       expect.stringMatching(/merchant_id/),
       expect.stringMatching(/amount_gross 1\.00 differs/),
     ])
+    // GET /metrics counts them as refused.
+    expect(await itnsCounted('rejected')).toBe(rejectedBefore + 5)
   })
 
   it('answers 200 with an empty body to garbage and never throws', async () => {
@@ -219,3 +223,9 @@ describe('POST /payfast/notify', () => {
     expect(loader().status).toBe(405)
   })
 })
+
+/** The process's count of ITNs with `outcome` (shop_payfast_itn_total). */
+async function itnsCounted(outcome: string): Promise<number> {
+  const { values } = await metrics.itns.get()
+  return values.find((value) => value.labels.outcome === outcome)?.value ?? 0
+}

@@ -30,7 +30,7 @@ const defaultSources: ScrapeSources = {
 /**
  * Adds the gauges read when scraped (collect callbacks): the outbox's depth, its most overdue
  * message's wait, its failed mail, and the catalogue index's size. A reading that fails or times
- * out leaves its gauge empty for that scrape (absent, not stale) and logs one warning.
+ * out is NaN for that scrape (unknown, never a stale value) and logs one warning.
  */
 export function addStoreGauges(target: ShopMetrics, sources: ScrapeSources): void {
   const clock = sources.clock ?? systemClock
@@ -50,7 +50,7 @@ export function addStoreGauges(target: ShopMetrics, sources: ScrapeSources): voi
         ])
         return pending.total + sending.total
       })
-      if (count === null) this.reset()
+      if (count === null) this.set(Number.NaN)
       else this.set(count.value)
     },
   })
@@ -62,7 +62,7 @@ export function addStoreGauges(target: ShopMetrics, sources: ScrapeSources): voi
       const next = await reading('outbox oldest', async () =>
         (await sources.store()).outbox.nextDueAt(),
       )
-      if (next === null) return this.reset()
+      if (next === null) return this.set(Number.NaN)
       const overdue = next.value === null ? 0 : (clock().getTime() - Date.parse(next.value)) / 1000
       this.set(Math.max(0, overdue))
     },
@@ -75,7 +75,7 @@ export function addStoreGauges(target: ShopMetrics, sources: ScrapeSources): voi
       const failed = await reading('outbox failed', async () =>
         (await sources.store()).outbox.countFailed(),
       )
-      if (failed === null) this.reset()
+      if (failed === null) this.set(Number.NaN)
       else this.set(failed.value)
     },
   })
@@ -85,7 +85,7 @@ export function addStoreGauges(target: ShopMetrics, sources: ScrapeSources): voi
     registers,
     async collect() {
       const size = await reading('catalogue size', sources.catalogSize)
-      if (size === null) this.reset()
+      if (size === null) this.set(Number.NaN)
       else this.set(size.value)
     },
   })
