@@ -6,7 +6,7 @@ import {
   VAT_NUMBER,
   VAT_NUMBER_MESSAGE,
 } from '~/lib/legal/shop-details'
-import { LOG_LEVELS } from '~/lib/log.server'
+import { LOG_LEVELS, logger } from '~/lib/log.server'
 
 /** PayFast's published ITN source ranges (docs/contracts.md). */
 export const PAYFAST_PUBLISHED_IPS = [
@@ -456,10 +456,10 @@ export function productionWarnings(env: Env): string[] {
 
 const WARNED = Symbol.for('shop.env.productionWarned')
 
-/** Prints the production warnings on stderr, once per process (a re-evaluated module stays quiet). */
+/** Logs the production warnings, once per process (a re-evaluated module stays quiet). */
 export function warnAboutProduction(
   env: Env,
-  write: (text: string) => void = (text) => process.stderr.write(text),
+  write: (text: string) => void = (text) => logger.warn({ job: 'server' }, text.trim()),
   seen: Record<symbol, boolean> = globalThis as unknown as Record<symbol, boolean>,
 ): void {
   const warnings = productionWarnings(env)

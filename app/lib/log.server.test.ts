@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest'
 
-import { createLogger, errorSummary, maskEmails } from './log.server'
+import {
+  createLogger,
+  defaultLogLevel,
+  errorSummary,
+  maskEmails,
+  prettyDestination,
+} from './log.server'
 import { inJobScope, inRequestScope } from './request-scope.server'
 
 describe('errorSummary', () => {
@@ -110,5 +116,28 @@ describe('maskEmails', () => {
       'from a***@shop.example.co.za to z***@x.io',
     )
     expect(maskEmails('no address @ here')).toBe('no address @ here')
+  })
+})
+
+describe('in development', () => {
+  test('each line reads as time, severity, message, then the fields', () => {
+    const written: string[] = []
+    const log = createLogger({
+      level: 'info',
+      destination: prettyDestination((text) => written.push(text)),
+    })
+    inRequestScope(() => log.warn({ orderId: 'ORD-1' }, 'Bob Go slow'), { requestId: 'r-12345678' })
+    expect(written).toHaveLength(1)
+    expect(written[0]).toMatch(
+      /^\d\d:\d\d:\d\d WARNING Bob Go slow {2}requestId=r-12345678 orderId=ORD-1\n$/,
+    )
+  })
+})
+
+describe('defaultLogLevel', () => {
+  test('is LOG_LEVEL when set, else info, and silent in unit tests', () => {
+    expect(defaultLogLevel({ LOG_LEVEL: 'debug', VITEST: 'true' })).toBe('debug')
+    expect(defaultLogLevel({})).toBe('info')
+    expect(defaultLogLevel({ VITEST: 'true' })).toBe('silent')
   })
 })
