@@ -16,6 +16,7 @@ import { getCatalog } from '~/lib/catalog/catalog.server'
 import '~/lib/context'
 import { errorSummary, logger } from '~/lib/log.server'
 import { runMailSender } from '~/lib/mail/mail.server'
+import { inJobScope } from '~/lib/request-scope.server'
 import { runBobgoSync } from '~/lib/shipping/bobgo-sync.server'
 import { runWinBackJob } from '~/lib/win-back/job.server'
 
@@ -32,27 +33,34 @@ export { stopBobgoSync } from '~/lib/shipping/bobgo-sync.server'
 export { stopWinBackJob } from '~/lib/win-back/job.server'
 export { servePage } from '~/lib/page-cache/index.server'
 
+// Each start-up runs in its job's scope (request-scope.server.ts): its lines, and those of whatever
+// it starts, name the job.
 // Build the in-memory catalogue index at start-up, not on the first shopper's request.
-void getCatalog().catch((error: unknown) =>
-  logger.error(
-    { job: 'catalogue-index' },
-    `Catalogue index failed to build: ${errorSummary(error)}`,
+void inJobScope('catalogue-index', () =>
+  getCatalog().catch((error: unknown) =>
+    logger.error(`Catalogue index failed to build: ${errorSummary(error)}`),
   ),
 )
 // Deliver the outbox from this process: what is due now, then as mail falls due (once per process;
 // without SMTP_URL mail waits in the outbox).
-void runMailSender().catch((error: unknown) =>
-  logger.error({ job: 'mail-sender' }, `Mail sender failed to start: ${errorSummary(error)}`),
+void inJobScope('mail-sender', () =>
+  runMailSender().catch((error: unknown) =>
+    logger.error(`Mail sender failed to start: ${errorSummary(error)}`),
+  ),
 )
 // Send paid orders to Bob Go and reconcile their shipments hourly, from this process (once per
 // process; nothing starts without BOBGO_API_KEY).
-void runBobgoSync().catch((error: unknown) =>
-  logger.error({ job: 'bobgo-sync' }, `Bob Go sync failed to start: ${errorSummary(error)}`),
+void inJobScope('bobgo-sync', () =>
+  runBobgoSync().catch((error: unknown) =>
+    logger.error(`Bob Go sync failed to start: ${errorSummary(error)}`),
+  ),
 )
 // Write the mail that brings customers back (back in stock) into the outbox, from this process
 // (once per process; claimed in the store, so instances never mail one request twice).
-void runWinBackJob().catch((error: unknown) =>
-  logger.error({ job: 'win-back' }, `Win-back mail job failed to start: ${errorSummary(error)}`),
+void inJobScope('win-back', () =>
+  runWinBackJob().catch((error: unknown) =>
+    logger.error(`Win-back mail job failed to start: ${errorSummary(error)}`),
+  ),
 )
 
 const ABORT_DELAY = 5_000
