@@ -98,7 +98,9 @@ export function createLogger(options: LoggerOptions): Logger {
         },
       },
     },
-    options.destination ?? pino.destination({ dest: 1, sync: true }),
+    // NOTE: asynchronous, flushed on exit (pino does so for its own destination): writing each line
+    // synchronously cost about a fifth of the throughput of page-cache hits (decision 035).
+    options.destination ?? pino.destination({ dest: 1, sync: false }),
   )
 }
 
