@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
 
-import { debianChromium, runDataDir, shopServer } from './e2e/shop-server'
+import { debianChromium, E2E_SESSION_SECRET, runDataDir, shopServer } from './e2e/shop-server'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://127.0.0.1:${PORT}`
@@ -48,6 +48,6 @@ export default defineConfig({
   webServer: shopServer({
     port: PORT,
     dataDir,
-    sessionSecret: 'e2e-session-secret-as-long-as-production-asks',
+    sessionSecret: E2E_SESSION_SECRET,
   }),
 })

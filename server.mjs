@@ -25,8 +25,16 @@ let build
 try {
   build = await importBuild()
 } catch (error) {
-  // EnvError and unknown guard names surface here, before the port is bound.
-  console.error(error instanceof Error && error.name === 'EnvError' ? error.message : error)
+  // EnvError and unknown guard names surface here, before the port is bound; the logger lives in
+  // the build, so this one line is written as the logger would (no stack: errorSummary's rule).
+  const message =
+    error instanceof Error
+      ? error.name === 'EnvError'
+        ? error.message
+        : `${error.name}: ${error.message}`
+      : String(error)
+  const line = { severity: 'CRITICAL', time: new Date().toISOString(), job: 'server', message }
+  process.stdout.write(`${JSON.stringify(line)}\n`)
   process.exit(1)
 }
 const {
@@ -39,12 +47,22 @@ const {
   isWellFormedPath,
   errorSummary,
   methodNotAllowed,
+  logger,
+  requestLogging,
+  routeMatcher,
 } = build.entry.module
+/** Lines about the server's own life (start, shutdown), outside any request. */
+const serverLog = logger.child({ job: 'server' })
 
 const app = express()
 app.disable('x-powered-by')
 // TRUST_PROXY_HOPS decides how far into X-Forwarded-For the client address is read.
 app.set('trust proxy', env.trustProxyHops)
+
+// First: the request's id (X-Request-Id), its scope, and its one log line and count when it ends
+// (app/lib/request-log.server.ts). The route label: the Remix route id (set below), `static` for
+// files, `server` for what this file answers itself (a refusal, a 413).
+app.use(requestLogging((res) => res.locals.route ?? 'server'))
 
 // Security headers first, so assets and error pages carry them too. One CSP nonce per response.
 app.use((_req, res, next) => {
@@ -69,10 +87,18 @@ app.use((req, _res, next) => {
 app.use(compression())
 
 // Fingerprinted assets never change: cache them for a year.
-app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
+const buildFiles = express.static('public/build', { immutable: true, maxAge: '1y' })
+app.use('/build', (req, res, next) => {
+  res.locals.route = 'static'
+  buildFiles(req, res, next)
+})
 const publicFiles = express.static('public', { maxAge: '1h', index: false, redirect: false })
 // Page URLs have no file extension: skip the file-system lookup for them (a stat per page view).
-app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()))
+app.use((req, res, next) => {
+  if (!/\.\w+$/.test(req.path)) return next()
+  res.locals.route = 'static'
+  publicFiles(req, res, next)
+})
 
 // Outside production, a page read at http://127.0.0.1:3000 when APP_URL says localhost:3000 (or the
 // other way round) moves to APP_URL: PayFast sends the shopper back there, and cookies follow names.
@@ -101,7 +127,7 @@ app.use((req, res, next) => {
     exactOrigin: env.isProduction,
   })
   if (!reason) return next()
-  console.warn(`Refused ${req.method} ${req.path} from ${req.ip}: ${reason}`)
+  logger.warn({ clientIp: req.ip }, `Refused ${req.method} ${req.path}: ${reason}`)
   res.status(403).type('text/plain').send('Forbidden: this request came from another site.')
 })
 
@@ -140,19 +166,19 @@ app.all('*', development ? devRequestHandler() : remixHandler(() => build, build
 // Anything thrown outside Remix (it renders its own error pages): a plain 500, logged once.
 // eslint-disable-next-line no-unused-vars -- Express tells error handlers by their four parameters
 app.use((error, req, res, _next) => {
-  console.error(`${req.method} ${req.path} failed: ${errorSummary(error)}`)
+  logger.error(`${req.method} ${req.path} failed: ${errorSummary(error)}`)
   if (res.headersSent) return res.end()
   res.status(500).type('text/plain').send('Internal Server Error')
 })
 
 const server = app.listen(env.port, env.host, () => {
   // APP_URL, the address the shop's links, redirects and PayFast's return use: open that one.
-  console.log(`Shop ready on ${env.appUrl} (listening on ${env.host}:${env.port})`)
+  serverLog.info(`Shop ready on ${env.appUrl} (listening on ${env.host}:${env.port})`)
   if (development) broadcastDevReady(build)
 })
 
 function shutdown(signal) {
-  console.log(`${signal} received: closing the server`)
+  serverLog.info(`${signal} received: closing the server`)
   // The mail sender finishes the message in hand, so it is not sent twice after a restart.
   const mailStopped = build.entry.module.stopMailSender?.() ?? Promise.resolve()
   // So does the Bob Go sync job with the order in hand.
@@ -209,10 +235,12 @@ function readBody(req, limit) {
 function remixHandler(getBuild, mode) {
   let current = getBuild()
   let handle = createRequestHandler(current, mode)
+  let routeOf = routeMatcher(current.routes)
   return async (req, res, next) => {
     if (getBuild() !== current) {
       current = getBuild()
       handle = createRequestHandler(current, mode)
+      routeOf = routeMatcher(current.routes)
     }
     let request
     try {
@@ -220,15 +248,15 @@ function remixHandler(getBuild, mode) {
     } catch {
       return res.status(400).type('text/plain').send('Bad Request')
     }
+    res.locals.route = routeOf(req.malformedPath ? NOT_FOUND_PATH : req.path)
     try {
-      // One scope per request: its loaders share one request context (request-scope.server.ts).
-      // Anonymous visitors' public pages come from the page cache (docs/decisions/018-page-cache.md).
-      let response = await current.entry.module.inRequestScope(() =>
-        current.entry.module.servePage(
-          request,
-          { nonce: res.locals.cspNonce, buildId: current.assets.version },
-          (options) => handle(request, { ...getLoadContext(req, res), ...options }),
-        ),
+      // The request runs in its scope (requestLogging, above): its loaders share one request
+      // context (request-scope.server.ts) and its log lines carry its id. Anonymous visitors'
+      // public pages come from the page cache (docs/decisions/018-page-cache.md).
+      let response = await current.entry.module.servePage(
+        request,
+        { nonce: res.locals.cspNonce, buildId: current.assets.version },
+        (options) => handle(request, { ...getLoadContext(req, res), ...options }),
       )
       // A post to a resource route without an action: Remix's own 405 says "Unexpected Server Error".
       if (response.status === 405 && response.headers.get('X-Remix-Error') === 'yes') {
@@ -298,7 +326,7 @@ function devRequestHandler() {
       build = await importBuild()
       broadcastDevReady(build)
     } catch (error) {
-      console.error(error)
+      logger.error({ job: 'server' }, `The rebuilt app could not be loaded: ${errorSummary(error)}`)
     }
   })
   return remixHandler(() => build, 'development')

@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 import remixConfig from '../remix.config.js'
+import { logger } from '~/lib/log.server'
 
 // The entry starts the catalogue index and the mail sender when it loads: not this test's concern.
 vi.mock('~/lib/catalog/catalog.server', () => ({ getCatalog: () => Promise.resolve() }))
@@ -59,7 +60,7 @@ function send(method: string, path: string) {
 
 describe('a post to a page without an action', () => {
   it('is a plain 405 saying which methods the page takes, and logs nothing', async () => {
-    // The unit-test setup fails any test that calls console.error: no error line per request.
+    // The unit-test setup fails any test that logs an error: no error line per request.
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
       for (const path of ['/about_us', '/about_us.data']) {
         const response = await send(method, path)
@@ -79,7 +80,7 @@ describe('a post to a page without an action', () => {
 
   it('still logs a server error', async () => {
     const { handleError } = await import('./entry.server')
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined)
     handleError(new Error('the store is down'), {
       request: new Request('http://shop.test/cart', { method: 'POST' }),
       params: {},

@@ -14,41 +14,53 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
 import { getCatalog } from '~/lib/catalog/catalog.server'
 import '~/lib/context'
-import { errorSummary } from '~/lib/log.server'
+import { errorSummary, logger } from '~/lib/log.server'
 import { runMailSender } from '~/lib/mail/mail.server'
+import { inJobScope } from '~/lib/request-scope.server'
 import { runBobgoSync } from '~/lib/shipping/bobgo-sync.server'
 import { runWinBackJob } from '~/lib/win-back/job.server'
 
 // The server (server.mjs) reads these from the build: one parse of the environment, one CSRF rule.
 export { env } from '~/lib/env.server'
 export { crossSiteRefusal, loopbackTwinRedirect } from '~/lib/csrf.server'
-export { errorSummary } from '~/lib/log.server'
+export { errorSummary, logger } from '~/lib/log.server'
+export { routeMatcher } from '~/lib/metrics/metrics.server'
+export { requestLogging } from '~/lib/request-log.server'
 export { helmetOptions } from '~/lib/headers.server'
 export { bodyRule, formBodyRefusal, isWellFormedPath } from '~/lib/http.server'
 export { stopMailSender } from '~/lib/mail/mail.server'
 export { stopBobgoSync } from '~/lib/shipping/bobgo-sync.server'
 export { stopWinBackJob } from '~/lib/win-back/job.server'
 export { servePage } from '~/lib/page-cache/index.server'
-export { inRequestScope } from '~/lib/request-scope.server'
 
+// Each start-up runs in its job's scope (request-scope.server.ts): its lines, and those of whatever
+// it starts, name the job.
 // Build the in-memory catalogue index at start-up, not on the first shopper's request.
-void getCatalog().catch((error: unknown) =>
-  console.error(`Catalogue index failed to build: ${errorSummary(error)}`),
+void inJobScope('catalogue-index', () =>
+  getCatalog().catch((error: unknown) =>
+    logger.error(`Catalogue index failed to build: ${errorSummary(error)}`),
+  ),
 )
 // Deliver the outbox from this process: what is due now, then as mail falls due (once per process;
 // without SMTP_URL mail waits in the outbox).
-void runMailSender().catch((error: unknown) =>
-  console.error(`Mail sender failed to start: ${errorSummary(error)}`),
+void inJobScope('mail-sender', () =>
+  runMailSender().catch((error: unknown) =>
+    logger.error(`Mail sender failed to start: ${errorSummary(error)}`),
+  ),
 )
 // Send paid orders to Bob Go and reconcile their shipments hourly, from this process (once per
 // process; nothing starts without BOBGO_API_KEY).
-void runBobgoSync().catch((error: unknown) =>
-  console.error(`Bob Go sync failed to start: ${errorSummary(error)}`),
+void inJobScope('bobgo-sync', () =>
+  runBobgoSync().catch((error: unknown) =>
+    logger.error(`Bob Go sync failed to start: ${errorSummary(error)}`),
+  ),
 )
 // Write the mail that brings customers back (back in stock) into the outbox, from this process
 // (once per process; claimed in the store, so instances never mail one request twice).
-void runWinBackJob().catch((error: unknown) =>
-  console.error(`Win-back mail job failed to start: ${errorSummary(error)}`),
+void inJobScope('win-back', () =>
+  runWinBackJob().catch((error: unknown) =>
+    logger.error(`Win-back mail job failed to start: ${errorSummary(error)}`),
+  ),
 )
 
 const ABORT_DELAY = 5_000
@@ -110,7 +122,7 @@ export default function handleRequest(
         },
         onShellError(error: unknown) {
           // The error page itself failed: answer with a bare document that still leads home.
-          console.error(`The error page failed to render: ${errorSummary(error)}`)
+          logger.error(`The error page failed to render: ${errorSummary(error)}`)
           resolve(
             new Response(BARE_ERROR_PAGE, {
               status: 500,
@@ -121,7 +133,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500
           // Errors inside the shell are reported by onShellError; log the rest once.
-          if (shellRendered) console.error(`Rendering failed: ${errorSummary(error)}`)
+          if (shellRendered) logger.error(`Rendering failed: ${errorSummary(error)}`)
         },
       },
     )
@@ -144,5 +156,5 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   if (error instanceof Response) return
   if (isRouteErrorResponse(error) && error.status < 500) return
   const url = new URL(request.url)
-  console.error(`${request.method} ${url.pathname} failed: ${errorSummary(error)}`)
+  logger.error(`${request.method} ${url.pathname} failed: ${errorSummary(error)}`)
 }

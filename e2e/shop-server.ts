@@ -27,10 +27,19 @@ export function runDataDir(prefix: string) {
   return dataDir
 }
 
+/** The e2e server's SESSION_SECRET (as long as production asks, so it could run as production). */
+export const E2E_SESSION_SECRET = 'e2e-session-secret-as-long-as-production-asks'
+
+/** Where the run's server log is kept (every line; e2e/log-tee.mjs): read by e2e/logs.spec.ts. */
+export function serverLogFile(dataDir: string) {
+  return path.join(dataDir, 'server.log')
+}
+
 /**
  * The shop's server for a run: the build reused when nothing it is made from changed
  * (e2e/build-if-stale.mjs), a copy of the demo shop seeded once a day per code
- * (e2e/seed-once.mjs) in `dataDir`, then `node server.mjs` on 127.0.0.1:`port`.
+ * (e2e/seed-once.mjs) in `dataDir`, then `node server.mjs` on 127.0.0.1:`port`, its log kept in
+ * serverLogFile(dataDir) and its warnings and errors shown.
  */
 export function shopServer(options: {
   port: number
@@ -39,7 +48,7 @@ export function shopServer(options: {
 }): NonNullable<PlaywrightTestConfig['webServer']> {
   const baseURL = `http://127.0.0.1:${options.port}`
   return {
-    command: 'node e2e/build-if-stale.mjs && node e2e/seed-once.mjs && node server.mjs',
+    command: `node e2e/build-if-stale.mjs && node e2e/seed-once.mjs && node server.mjs | node e2e/log-tee.mjs ${JSON.stringify(serverLogFile(options.dataDir))}`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

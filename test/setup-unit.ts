@@ -15,13 +15,18 @@ if (!process.env.DATA_DIR || process.env.DATA_DIR === process.env.UNIT_TEST_DATA
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 }
 
-// A console.error during a unit test is a bug the test did not state: fail it.
+// A console.error (or a logged error) during a unit test is a bug the test did not state: fail it.
 const errors: unknown[][] = []
 const original = console.error
 console.error = (...args: unknown[]) => {
   errors.push(args)
   original(...args)
 }
+const { logger } = await import('~/lib/log.server')
+logger.error = ((...args: unknown[]) => {
+  errors.push(args)
+  original(...args)
+}) as typeof logger.error
 
 // Render tests on jsdom (`// @vitest-environment jsdom`) start each test on an empty document.
 if (typeof document !== 'undefined') {
@@ -33,6 +38,6 @@ afterEach(() => {
   vi.restoreAllMocks()
   if (errors.length) {
     const seen = errors.splice(0).map((args) => args.map(String).join(' '))
-    throw new Error(`console.error was called during the test:\n${seen.join('\n')}`)
+    throw new Error(`console.error or logger.error was called during the test:\n${seen.join('\n')}`)
   }
 })

@@ -40,6 +40,7 @@ function counted(overrides: Partial<BackgroundLoopOptions> = {}) {
     stoppingSeen: [] as boolean[],
   }
   const loop = backgroundLoop({
+    job: 'test-loop',
     async work() {
       state.passes += 1
       state.times.push(Date.now() - Date.parse(T0))

@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from '~/lib/clock'
+import { inJobScope } from '~/lib/request-scope.server'
 
 /*
  * A process-wide background worker (the mail sender, the Bob Go sync job): it does all the work due
@@ -11,6 +12,8 @@ import { systemClock, type Clock } from '~/lib/clock'
 export const MIN_DELAY_MS = 1_000
 
 export type BackgroundLoopOptions = {
+  /** The job's name on every log line its passes write (`job`), instead of a request's id. */
+  job: string
   /** Does all the work due now; resolves when none is left (and should end early once stopping). */
   work: () => Promise<unknown>
   /** When the next work falls due (ISO 8601), or null when none waits. */
@@ -46,7 +49,7 @@ export type BackgroundLoop = {
 }
 
 export function backgroundLoop(options: BackgroundLoopOptions): BackgroundLoop {
-  const { work, nextDueAt, pollMs, onError } = options
+  const { job, work, nextDueAt, pollMs, onError } = options
   const minDelayMs = options.minDelayMs ?? MIN_DELAY_MS
   const clock = options.clock ?? systemClock
   let started = false
@@ -82,7 +85,8 @@ export function backgroundLoop(options: BackgroundLoopOptions): BackgroundLoop {
 
   function run() {
     clearTimeout(timer)
-    running = (async () => {
+    // A pass may be woken from a request (mail it enqueued): it still logs as the job.
+    running = inJobScope(job, async () => {
       try {
         do {
           again = false
@@ -92,7 +96,7 @@ export function backgroundLoop(options: BackgroundLoopOptions): BackgroundLoop {
         onError(error)
       }
       if (!stopping) await schedule()
-    })().finally(() => {
+    }).finally(() => {
       running = null
     })
   }

@@ -6,6 +6,7 @@ import {
   VAT_NUMBER,
   VAT_NUMBER_MESSAGE,
 } from '~/lib/legal/shop-details'
+import { LOG_LEVELS, logger } from '~/lib/log.server'
 
 /** PayFast's published ITN source ranges (docs/contracts.md). */
 export const PAYFAST_PUBLISHED_IPS = [
@@ -182,6 +183,11 @@ const schema = z
         .max(720, 'must be at most 720 hours (30 days)')
         .default(4),
     ),
+    // GET /metrics answers only `Authorization: Bearer {METRICS_TOKEN}`; unset, /metrics is a 404.
+    // A credential: no message here ever repeats it.
+    METRICS_TOKEN: optionalString,
+    // The log's lowest level; default info (silent in unit tests).
+    LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).optional()),
     // How long after delivery or collection a buyer may ask to return items (the returns policy).
     RETURN_WINDOW_DAYS: z.preprocess(
       blankToUndefined,
@@ -362,6 +368,8 @@ const schema = z
         apiUrl: (raw.PAYFAST_API_URL ?? 'https://api.payfast.co.za').replace(/\/+$/, ''),
       },
       trustProxyHops: raw.TRUST_PROXY_HOPS,
+      /** Null: GET /metrics is a 404. A credential: never log it. */
+      metricsToken: raw.METRICS_TOKEN?.trim() || null,
       /** The shop's legal details from SHOP_LEGAL_NAME, SHOP_ADDRESS (commas between lines), SHOP_VAT_NUMBER. */
       shop: {
         legalName: raw.SHOP_LEGAL_NAME?.trim(),
@@ -461,10 +469,10 @@ export function productionWarnings(env: Env): string[] {
 
 const WARNED = Symbol.for('shop.env.productionWarned')
 
-/** Prints the production warnings on stderr, once per process (a re-evaluated module stays quiet). */
+/** Logs the production warnings, once per process (a re-evaluated module stays quiet). */
 export function warnAboutProduction(
   env: Env,
-  write: (text: string) => void = (text) => process.stderr.write(text),
+  write: (text: string) => void = (text) => logger.warn({ job: 'server' }, text.trim()),
   seen: Record<symbol, boolean> = globalThis as unknown as Record<symbol, boolean>,
 ): void {
   const warnings = productionWarnings(env)

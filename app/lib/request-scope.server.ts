@@ -10,16 +10,40 @@ import { remember } from '@epic-web/remember'
  */
 export type RequestScope = Map<symbol, unknown>
 
+/**
+ * Who a log line speaks for (docs/contracts.md "Production"): the request being handled, or the
+ * background job's pass; `user` is the signed-in user's hashed id, once known.
+ */
+export type LogFields = { requestId?: string; job?: string; user?: string }
+
 // NOTE: remembered, so a `remix dev` rebuild (which evaluates this module again) keeps the one
 // storage that server.mjs's wrapper and the rebuilt loaders both see.
 const storage = remember('request-scope', () => new AsyncLocalStorage<RequestScope>())
 
-/** Runs `handle`, one incoming HTTP request from start to response, in a scope of its own. */
-export function inRequestScope<T>(handle: () => T): T {
-  return storage.run(new Map(), handle)
+/** Where a scope keeps its log fields. Symbol.for: the same key after a `remix dev` rebuild. */
+const LOG_FIELDS = Symbol.for('shop.request-scope.log-fields')
+
+/**
+ * Runs `handle`, one incoming HTTP request from start to response, in a scope of its own; every
+ * log line written inside it (library code included) carries `log`'s fields.
+ */
+export function inRequestScope<T>(handle: () => T, log?: LogFields): T {
+  const scope: RequestScope = new Map()
+  if (log) scope.set(LOG_FIELDS, log)
+  return storage.run(scope, handle)
+}
+
+/** Runs one pass of a background job (the mail sender, the Bob Go sync...): its lines name `job`. */
+export function inJobScope<T>(job: string, handle: () => T): T {
+  return inRequestScope(handle, { job })
 }
 
 /** The scope of the request being handled; undefined outside one (unit tests, scripts). */
 export function currentRequestScope(): RequestScope | undefined {
   return storage.getStore()
+}
+
+/** The log fields of the request or job being handled; undefined outside one. */
+export function currentLogFields(): LogFields | undefined {
+  return storage.getStore()?.get(LOG_FIELDS) as LogFields | undefined
 }

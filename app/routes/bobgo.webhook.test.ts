@@ -16,6 +16,7 @@ import {
 import { product } from '~/lib/data/contract.suite'
 
 import type * as WebhookRoute from './bobgo.webhook'
+import { logger } from '~/lib/log.server'
 
 const APP_URL = 'http://shop.test'
 
@@ -60,7 +61,7 @@ afterAll(async () => {
 })
 beforeEach(() => {
   fake.requests.length = 0
-  vi.spyOn(console, 'info').mockImplementation(() => {})
+  vi.spyOn(logger, 'info').mockImplementation(() => {})
 })
 
 /** A paid order sent to the fake Bob Go by the sync job: its id and Bob Go's. */
@@ -153,7 +154,7 @@ describe('POST /bobgo/webhook', () => {
     const response = await post(event({ order_id: 987654, channel_ref_id: 'NOTOURORDER' }))
     expect(response.status).toBe(200)
     expect(await response.text()).toMatch(/no order here for Bob Go order 987654/)
-    expect(console.info).toHaveBeenCalledWith(expect.stringMatching(/^Bob Go webhook: 200 /))
+    expect(logger.info).toHaveBeenCalledWith(expect.stringMatching(/^Bob Go webhook: 200 /))
     expect(fulfilmentFetches()).toBe(0)
   })
 

@@ -10,6 +10,7 @@ import { REVALIDATE_AFTER_MS, RETRY_AFTER_MS } from '~/lib/content/last-good-cop
 import type * as LayoutModule from '~/lib/content/layout.server'
 
 import type * as HealthzRoute from './healthz'
+import { logger } from '~/lib/log.server'
 
 // The production content source looks at Storyblok every minute while all is well: the clock is
 // moved by hand (timers and Date only; sockets and Storyblok's own deadlines run in real time).
@@ -51,7 +52,7 @@ async function healthz() {
 
 describe('GET /healthz during an outage no visitor sees', () => {
   it('names the bundled shell of a start during an outage, and clears once Storyblok answers, without a page rendered', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
     await cdn.setMode('error')
     expect((await layout.loadLayout(new Request('http://shop.test/'))).siteName).not.toBe(
       'From Storyblok',
@@ -70,7 +71,7 @@ describe('GET /healthz during an outage no visitor sees', () => {
   })
 
   it('names degraded content while every page is served from copies, and clears once Storyblok answers', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
     // A warm instance: the shell's story is kept.
     expect((await layout.loadLayout(new Request('http://shop.test/'))).siteName).toBe(
       'From Storyblok',

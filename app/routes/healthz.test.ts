@@ -10,6 +10,7 @@ import { fakeStory, startFakeStoryblok } from '../../test/fake-storyblok-cdn'
 import type * as LayoutModule from '~/lib/content/layout.server'
 
 import type * as HealthzRoute from './healthz'
+import { logger } from '~/lib/log.server'
 
 let cdn: Awaited<ReturnType<typeof startFakeStoryblok>>
 let route: typeof HealthzRoute
@@ -56,7 +57,7 @@ describe('GET /healthz', () => {
   })
 
   it('names degraded content while the shell is on the bundled layout, and stays in rotation', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
     await catalog.getCatalog()
     await cdn.setMode('error')
     const shell = await layout.loadLayout(new Request('http://shop.test/shop'))

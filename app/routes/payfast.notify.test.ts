@@ -15,6 +15,8 @@ import { itnParamString, type PayfastPair, signParamString } from '~/lib/payfast
 import { pendingOrder } from '~/lib/orders/orders.test-helper'
 
 import { action } from './payfast.notify'
+import { logger } from '~/lib/log.server'
+import { metrics } from '~/lib/metrics/metrics.server'
 
 /**
  * The notify route over a real SQLite store in a temp dir, with a stand-in PayFast on loopback
@@ -141,7 +143,7 @@ describe('POST /payfast/notify', () => {
   })
 
   it('marks the order paid for a genuine ITN, and a replay changes nothing', async () => {
-    vi.spyOn(console, 'info').mockImplementation(() => {})
+    vi.spyOn(logger, 'info').mockImplementation(() => {})
     const order = await store.orders.place(draft(), newOrderId())
     await notify(itn(order.id))
     const paid = (await store.orders.get(order.id))!
@@ -153,7 +155,7 @@ describe('POST /payfast/notify', () => {
   })
 
   it('issues the gift cards a paid order bought once, however often PayFast repeats the ITN', async () => {
-    vi.spyOn(console, 'info').mockImplementation(() => {})
+    vi.spyOn(logger, 'info').mockImplementation(() => {})
     await store.products.upsertMany([
       makeProduct({ id: 'gift-card-test', category: 'gift-cards', priceCents: 25000, stock: 100 }),
     ])
@@ -186,7 +188,8 @@ describe('POST /payfast/notify', () => {
   })
 
   it('leaves the order pending for a tampered amount, a bad signature, a foreign source IP or a wrong merchant', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
+    const rejectedBefore = await itnsCounted('rejected')
     const order = await store.orders.place(draft(), newOrderId())
     await notify(itn(order.id, {}, { amount_gross: '1.00' }))
     await notify(itn(order.id, {}, { signature: '0'.repeat(32) }))
@@ -197,17 +200,20 @@ describe('POST /payfast/notify', () => {
     expect(after).toMatchObject({ status: 'pending_payment', pfPaymentId: null })
     expect(after.history).toHaveLength(1)
     expect(warn).toHaveBeenCalledTimes(5)
-    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+    // The logger's order: the details, then the message.
+    expect(warn.mock.calls.map((c) => String(c[1]))).toEqual([
       expect.stringMatching(/signature mismatch/),
       expect.stringMatching(/signature mismatch/),
       expect.stringMatching(/source IP 198\.51\.100\.20 not allowed/),
       expect.stringMatching(/merchant_id/),
       expect.stringMatching(/amount_gross 1\.00 differs/),
     ])
+    // GET /metrics counts them as refused.
+    expect(await itnsCounted('rejected')).toBe(rejectedBefore + 5)
   })
 
   it('answers 200 with an empty body to garbage and never throws', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    vi.spyOn(logger, 'warn').mockImplementation(() => {})
     await notify('%E0%A4%A')
     await notify('')
   })
@@ -217,3 +223,9 @@ describe('POST /payfast/notify', () => {
     expect(loader().status).toBe(405)
   })
 })
+
+/** The process's count of ITNs with `outcome` (shop_payfast_itn_total). */
+async function itnsCounted(outcome: string): Promise<number> {
+  const { values } = await metrics.itns.get()
+  return values.find((value) => value.labels.outcome === outcome)?.value ?? 0
+}

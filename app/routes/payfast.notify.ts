@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 
 import { ITN_BODY_LIMIT, readTextWithin } from '~/lib/http.server'
+import { errorSummary, logger } from '~/lib/log.server'
 import { receiveItn } from '~/lib/payfast/itn.server'
 import { requestContext } from '~/lib/request-context.server'
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ])
     clearTimeout(timer)
   } catch (error) {
-    console.warn('PayFast ITN: could not be handled', error)
+    logger.warn(`PayFast ITN: could not be handled: ${errorSummary(error)}`)
   }
   return empty()
 }

@@ -5,6 +5,7 @@ import { useActionData } from '@remix-run/react'
 import { env } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { SimulatorError, SimulatorFrame } from '~/components/payfast/simulator-ui'
+import { logger } from '~/lib/log.server'
 import {
   buildItn,
   checkPaymentRequest,
@@ -63,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const delivery = await deliverItn(shopNotifyUrl(env.appUrl), itn)
     // PayFast sends the buyer back whatever the shop answered (and retries the ITN later).
     if (!delivery.delivered) {
-      console.warn(
+      logger.warn(
         `PayFast simulator: ITN for ${fields.m_payment_id ?? '?'} not delivered: ${delivery.detail}`,
       )
     }

@@ -3,6 +3,7 @@ import { redirect } from '@remix-run/node'
 import { getStore, type Store } from '~/lib/data/index.server'
 import type { User } from '~/lib/data/types'
 import { getSession, sessionStorage } from '~/lib/cookie-session.server'
+import { noteRequestUser } from '~/lib/request-log.server'
 
 import { getAuth } from './index.server'
 import type { AuthSession } from './types'
@@ -43,7 +44,10 @@ export async function getUserId(
   const promise = (async () => {
     const sessionId = await getSessionId(request)
     if (!sessionId) return null
-    return (await getAuth(store)).verify(sessionId, check)
+    const userId = await (await getAuth(store)).verify(sessionId, check)
+    // The request's log line names the user, hashed (docs/contracts.md "Production").
+    if (userId) noteRequestUser(userId)
+    return userId
   })()
   memo.set(request, promise)
   return promise

@@ -24,6 +24,7 @@ import {
 import type { Address, Order, OrderDraft, User } from '~/lib/data/types'
 import { nameWithOptions } from '~/lib/data/variants'
 import { env } from '~/lib/env.server'
+import { logger } from '~/lib/log.server'
 import { newOrderId } from '~/lib/orders/id.server'
 import { isOrderId } from '~/lib/orders/id'
 import {
@@ -352,6 +353,10 @@ export async function checkoutAction({
       { status: 409 },
     )
   }
+  logger.info(
+    { orderId: order.id, status: order.status, totalCents: order.totalCents },
+    `Order ${order.id} placed (${order.status})`,
+  )
   if (user && submission.value.saveAddress) {
     await rememberAddress(store, user, submission.value, delivery.address)
   }

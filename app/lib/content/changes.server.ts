@@ -1,6 +1,6 @@
 import { remember } from '@epic-web/remember'
 
-import { errorSummary } from '~/lib/log.server'
+import { errorSummary, logger } from '~/lib/log.server'
 
 type Listener = () => void
 
@@ -21,7 +21,7 @@ export function contentChanged(): void {
     try {
       listener()
     } catch (error) {
-      console.error(`A content change listener failed: ${errorSummary(error)}`)
+      logger.error(`A content change listener failed: ${errorSummary(error)}`)
     }
   }
 }

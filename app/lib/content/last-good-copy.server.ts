@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache'
 
 import { nowMs } from '~/lib/clock'
 import type { ContentCopyStore } from '~/lib/data/store'
-import { errorSummary } from '~/lib/log.server'
+import { errorSummary, logger } from '~/lib/log.server'
 
 import { parseStory } from './story.server'
 import type { ContentSource, Story, StoryQuery } from './types'
@@ -120,7 +120,7 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
   function succeeded() {
     if (!failure) return
     const seconds = Math.round((now() - failure.since) / 1000)
-    console.warn(`Content: Storyblok answers again after ${seconds} s of failures`)
+    logger.warn(`Content: Storyblok answers again after ${seconds} s of failures`)
     failure = null
   }
 
@@ -128,7 +128,7 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
     const reason = error instanceof Error ? error.message : String(error)
     nextCheckAt = now() + retryAfterMs
     // Once per outage, not once per request.
-    if (!failure) console.warn(`Content: Storyblok is failing (${reason}); serving the last good copies`)
+    if (!failure) logger.warn(`Content: Storyblok is failing (${reason}); serving the last good copies`)
     failure = { since: failure?.since ?? now(), reason }
   }
 
@@ -186,7 +186,7 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
         entry.storedHash = hash
       })
       .catch((error: unknown) => {
-        console.error(`Content: the copy of ${entry.key} could not be stored: ${errorSummary(error)}`)
+        logger.error(`Content: the copy of ${entry.key} could not be stored: ${errorSummary(error)}`)
       })
   }
 
@@ -209,7 +209,7 @@ export function withLastGoodCopy(origin: ContentSource, options: Options = {}): 
         return entry.copy
       }
     } catch (error) {
-      console.error(`Content: the stored copy of ${entry.key} could not be read: ${errorSummary(error)}`)
+      logger.error(`Content: the stored copy of ${entry.key} could not be read: ${errorSummary(error)}`)
     }
     entry.notStoredDuring = outage
     return null

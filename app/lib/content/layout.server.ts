@@ -1,7 +1,7 @@
 import { remember } from '@epic-web/remember'
 
 import { now } from '~/lib/clock'
-import { errorSummary } from '~/lib/log.server'
+import { errorSummary, logger } from '~/lib/log.server'
 
 import { prepareBlok } from './bloks.server'
 import { onContentChange } from './changes.server'
@@ -36,7 +36,7 @@ export async function loadLayoutFrom(content: ContentRequest): Promise<Layout> {
   try {
     const layout = await layoutFrom(content)
     if (fallback.since) {
-      console.warn(`Content: the shell's layout comes from the content source again`)
+      logger.warn(`Content: the shell's layout comes from the content source again`)
       fallback.since = null
     }
     return layout
@@ -46,7 +46,7 @@ export async function loadLayoutFrom(content: ContentRequest): Promise<Layout> {
       // Once per outage, not once per request.
       if (!fallback.since) {
         const reason = error instanceof Error ? error.message : String(error)
-        console.warn(`Content: the "${LAYOUT_SLUG}" story could not be loaded (${reason}); the shell uses the bundled layout`)
+        logger.warn(`Content: the "${LAYOUT_SLUG}" story could not be loaded (${reason}); the shell uses the bundled layout`)
         fallback.since = now()
       }
       try {
@@ -56,7 +56,7 @@ export async function loadLayoutFrom(content: ContentRequest): Promise<Layout> {
       }
     }
     // Only a broken build gets here (content/ unreadable): show the shop rather than an error.
-    console.error(
+    logger.error(
       `Content: the bundled layout could not be loaded; the shell renders without it: ${errorSummary(error)}`,
     )
     return BARE_LAYOUT

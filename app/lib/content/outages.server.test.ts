@@ -17,6 +17,7 @@ import { loadPageFrom } from './pages.server'
 import { bundledSource } from './source.server'
 import { createStoryblokSource, TIMEOUT_SECONDS } from './storyblok.server'
 import type { Blok } from './types'
+import { logger } from '~/lib/log.server'
 
 // Content resilience against the fake CDN in its four modes. The source is the one production
 // builds (storyblok-js-client behind the last-good-copy cache), with a shorter timeout so a hanging
@@ -36,15 +37,15 @@ const clock = () => Date.now() + skipped
 const skipAhead = (ms: number) => {
   skipped += ms
 }
-let warn: MockInstance<typeof console.warn>
+let warn: MockInstance<typeof logger.warn>
 const sources: ResilientContentSource[] = []
 
 beforeEach(async () => {
   skipped = 0
   cdn = await startFakeStoryblok()
   publish('v1', cdn.seed)
-  // Outages are logged with console.warn; the tests read what was logged.
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  // Outages are logged as warnings; the tests read what was logged.
+  warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
 })
 afterEach(async () => {
   // A background look still under way would log this test's outage into the next test.
@@ -395,7 +396,7 @@ describe('storing copies', () => {
         throw new Error('disk full')
       },
     }
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => {})
     const shop = content({ copies: hanging })
     const { value, ms } = await timed(() => loadPageFrom(shop, 'home'))
     expect(value.page.title).toBe('Home v1')

@@ -5,7 +5,7 @@ import type { Store } from '~/lib/data/store'
 import type { PrivacyRequest } from '~/lib/data/privacy-requests'
 import type { OutboxDraft, User } from '~/lib/data/types'
 import { env } from '~/lib/env.server'
-import { errorSummary } from '~/lib/log.server'
+import { errorSummary, logger } from '~/lib/log.server'
 import type { MailContext } from '~/lib/mail/messages.server'
 import { deletionConfirmTemplate } from '~/lib/mail/templates/privacy.server'
 
@@ -129,7 +129,7 @@ export async function deleteAccount(
     try {
       await auth.deleteSignIn(userId)
     } catch (error) {
-      console.error(
+      logger.error(
         `privacy: the sign-in of deleted account ${userId} is left: ${errorSummary(error)}`,
       )
     }

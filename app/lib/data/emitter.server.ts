@@ -1,4 +1,4 @@
-import { errorSummary } from '~/lib/log.server'
+import { errorSummary, logger } from '~/lib/log.server'
 
 import type { ProductChange } from './store'
 
@@ -28,7 +28,7 @@ export class ProductEmitter {
       try {
         listener(changes)
       } catch (error) {
-        console.error(`A product change listener failed: ${errorSummary(error)}`)
+        logger.error(`A product change listener failed: ${errorSummary(error)}`)
       }
     }
   }

@@ -3,7 +3,7 @@ import { data } from '@remix-run/node'
 import { loadPageFrom, type PageData } from '~/lib/content/pages.server'
 import { bundledSource, contentFor, type ContentRequest } from '~/lib/content/source.server'
 import { env } from '~/lib/env.server'
-import { errorSummary } from '~/lib/log.server'
+import { errorSummary, logger } from '~/lib/log.server'
 import { requestContext } from '~/lib/request-context.server'
 
 import { fillPlaceholders, shopPlaceholders } from './placeholders'
@@ -27,7 +27,7 @@ export async function loadLegalStory(content: ContentRequest, slug: LegalSlug) {
   } catch (error) {
     if (content.source.kind === 'files') throw error
     if (!(error instanceof Response && error.status === 404)) {
-      console.warn(`Content: /${slug} shows the bundled default: ${errorSummary(error)}`)
+      logger.warn(`Content: /${slug} shows the bundled default: ${errorSummary(error)}`)
     }
     return loadPageFrom({ source: bundledSource(), editor: content.editor }, slug)
   }

@@ -1,7 +1,7 @@
 import { getStore } from '~/lib/data/index.server'
 import type { OutboxStore } from '~/lib/data/store'
 import { env } from '~/lib/env.server'
-import { errorSummary } from '~/lib/log.server'
+import { errorSummary, logger } from '~/lib/log.server'
 import { rememberPromise } from '~/lib/remember.server'
 
 import { createMailSender, SMTP_NOT_SET_WARNING, type MailSender } from './sender.server'
@@ -19,7 +19,7 @@ export type MailSenderSettings = {
  * production that is worth a warning.
  */
 export function startMailSender(settings: MailSenderSettings): MailSender | null {
-  const warn = settings.warn ?? ((line: string) => console.warn(line))
+  const warn = settings.warn ?? ((line: string) => logger.warn(line))
   if (!settings.smtpUrl) {
     if (settings.isProduction) warn(SMTP_NOT_SET_WARNING)
     return null
@@ -54,6 +54,6 @@ export async function stopMailSender(): Promise<void> {
   try {
     await (await runMailSender())?.stop()
   } catch (error) {
-    console.error(`Mail sender did not stop cleanly: ${errorSummary(error)}`)
+    logger.error(`Mail sender did not stop cleanly: ${errorSummary(error)}`)
   }
 }

@@ -7,7 +7,8 @@ import { systemClock } from '~/lib/clock'
 import { onMailEnqueued } from '~/lib/data/outbox.server'
 import type { OutboxStore } from '~/lib/data/store'
 import type { OutboxMessage } from '~/lib/data/types'
-import { errorSummary } from '~/lib/log.server'
+import { errorSummary, logger } from '~/lib/log.server'
+import { metrics } from '~/lib/metrics/metrics.server'
 
 /** Minutes to wait after the 1st, 2nd, 3rd and 4th failed attempt; the 5th failure is final. */
 export const RETRY_DELAYS_MINUTES = [1, 5, 30, 120] as const
@@ -43,7 +44,7 @@ export type MailSenderOptions = {
    */
   now?: () => Date
   pollMs?: number
-  /** Where delivery failures are noted (one line each); default console.warn. */
+  /** Where delivery failures are noted (one line each); default the logger, as a warning. */
   warn?: (line: string) => void
 }
 
@@ -99,7 +100,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   const { outbox, smtpUrl, from } = options
   const now = options.now ?? systemClock
   const pollMs = options.pollMs ?? POLL_MS
-  const warn = options.warn ?? ((line: string) => console.warn(line))
+  const warn = options.warn ?? ((line: string) => logger.warn(line))
   const transport = createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
 
   async function deliver(message: OutboxMessage): Promise<boolean> {
@@ -118,6 +119,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       const next = retryAt(message.attempts, now())
       const reason = describeMailError(error, smtpUrl)
       await outbox.markFailed(message.key, reason, next)
+      metrics.mailFailures.inc()
       warn(
         `Mail ${message.key} not delivered (attempt ${message.attempts}): ${reason}; ` +
           (next ? `next try at ${next}` : 'failed for good'),
@@ -125,6 +127,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       return false
     }
     await outbox.markSent(message.key)
+    logger.info(`Mail ${message.key} sent (attempt ${message.attempts})`)
     return true
   }
 
@@ -142,6 +145,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
 
   // Mail is announced after its transaction committed: a wake looks on the next turn.
   const loop = backgroundLoop({
+    job: 'mail-sender',
     work: deliverAllDue,
     nextDueAt: () => outbox.nextDueAt(),
     pollMs,

@@ -1,6 +1,7 @@
 import { giftCardIdForKey } from '~/lib/data/promotions.server'
 import type { Store } from '~/lib/data/store'
 import type { Order, OrderStatus } from '~/lib/data/types'
+import { logger, messageFirst, type MessageFirstLog } from '~/lib/log.server'
 import { giftCardMail } from '~/lib/mail/gift-card.server'
 import { mailContext } from '~/lib/mail/messages.server'
 import type { MailContext } from '~/lib/mail/templates/layout.server'
@@ -96,7 +97,7 @@ async function deliverEmailedOrder(
 export async function giftCardsAfterPayment(
   store: GiftCardIssuing['store'],
   result: { status?: OrderStatus; orderId?: string },
-  log: Pick<Console, 'error'> = console,
+  log: Pick<MessageFirstLog, 'error'> = messageFirst(logger),
 ): Promise<void> {
   if (!result.orderId || !result.status || !PAID_STATUSES.has(result.status)) return
   try {

@@ -1,6 +1,7 @@
 import { nowMs } from '~/lib/clock'
 import type { OrderStore } from '~/lib/data/store'
 import type { Order, OrderStatus, OutboxDraft, Shipment } from '~/lib/data/types'
+import { logger } from '~/lib/log.server'
 
 import { decideMove, type MoveRequest } from './life'
 
@@ -56,7 +57,13 @@ export async function moveOrder(
   if (decision.kind === 'refused') {
     return { outcome: 'refused', order: saved.order, reason: decision.reason }
   }
-  return { outcome: decision.kind === 'change' ? 'moved' : 'unchanged', order: saved.order }
+  if (decision.kind !== 'change') return { outcome: 'unchanged', order: saved.order }
+  // One line per move, with the request's id or the job's name: "what happened to order X".
+  logger.info(
+    { orderId, move: request.move, from: order.status, to: saved.order.status },
+    `Order ${orderId}: ${request.move} (${order.status} -> ${saved.order.status})`,
+  )
+  return { outcome: 'moved', order: saved.order }
 }
 
 /** A pending_payment order older than this is cancelled and its stock released. */

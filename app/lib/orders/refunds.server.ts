@@ -4,6 +4,7 @@ import { nowIso } from '~/lib/clock'
 import type { Store } from '~/lib/data/store'
 import type { Order, OrderRefund, OutboxDraft } from '~/lib/data/types'
 import { env } from '~/lib/env.server'
+import { logger, messageFirst } from '~/lib/log.server'
 import { mailContext, type MailContext } from '~/lib/mail/messages.server'
 import { refundTemplate } from '~/lib/mail/templates/refunds.server'
 import { formatRand } from '~/lib/money'
@@ -83,7 +84,7 @@ export async function refundOrder(
   orderId: string,
   request: RefundRequest,
 ): Promise<RefundResult> {
-  const log = deps.log ?? console
+  const log = deps.log ?? messageFirst(logger)
   const order = await deps.store.orders.get(orderId)
   if (!order) return { ok: false, field: null, message: `There is no order ${orderId}`, order }
   const earlier = order.refunds.find((r) => r.id === request.key)
@@ -162,7 +163,12 @@ export async function refundOrder(
   if (decision.kind === 'unchanged') {
     return { ok: true, order: saved.order, refund: decision.refund, repeated: true }
   }
-  return { ok: true, order: saved.order, refund: decision.change.refund, repeated: false }
+  const refund = decision.change.refund
+  logger.info(
+    { orderId, payfastCents: refund.payfastCents, reference },
+    `Order ${orderId}: refund of ${formatRand(refund.amountCents)} recorded`,
+  )
+  return { ok: true, order: saved.order, refund, repeated: false }
 }
 
 /**
@@ -210,7 +216,7 @@ export async function refundLatePayment(
     note: `payment refunded through PayFast (pf_payment_id ${pfPaymentId}, ${formatRand(amountCents)})`,
   })
   if (moved.outcome === 'refused') {
-    const log = deps.log ?? console
+    const log = deps.log ?? messageFirst(logger)
     log.error(
       `REFUND NOT RECORDED: PayFast refunded ${formatRand(amountCents)} of payment ${pfPaymentId} for order ${orderId} but the order refused it: ${moved.reason}`,
     )

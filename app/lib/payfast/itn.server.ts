@@ -2,7 +2,9 @@ import type { OrderStatus } from '~/lib/data/types'
 import type { Store } from '~/lib/data/index.server'
 import type { OrderStore } from '~/lib/data/store'
 import { env } from '~/lib/env.server'
+import { logger, messageFirst } from '~/lib/log.server'
 import { mailForOrderMove } from '~/lib/mail/messages.server'
+import { metrics } from '~/lib/metrics/metrics.server'
 import { centsToRandsString, randsStringToCents } from '~/lib/money'
 import type { OrderMoveName } from '~/lib/orders/life'
 import { moveOrder, type OrderMailComposer, type OrderMoveDeps } from '~/lib/orders/move.server'
@@ -22,7 +24,7 @@ import {
 /** The ITN as the notify route received it: `await request.text()` and `context.clientIp`. */
 export type ItnInput = { body: string; sourceIp: string }
 
-/** Where ITN outcomes are written; `console` fits. */
+/** Where ITN outcomes are written: the process's logger by default (~/lib/log.server's messageFirst). */
 export type ItnLog = {
   info(message: string, details?: Record<string, unknown>): void
   warn(message: string, details?: Record<string, unknown>): void
@@ -95,14 +97,16 @@ export async function receiveItn(
  * throws: every outcome is logged and returned; the route answers 200 whatever the outcome.
  */
 export async function handleItn(input: ItnInput, deps: ItnDeps): Promise<ItnResult> {
-  const log = deps.log ?? console
+  const log = deps.log ?? messageFirst(logger)
   let result: ItnResult
   try {
     result = await processItn(input, deps)
   } catch (error) {
     log.error('PayFast ITN could not be processed', { sourceIp: input.sourceIp, error })
+    metrics.itns.inc({ outcome: 'rejected' })
     return { outcome: 'rejected', reason: `internal error: ${String(error)}` }
   }
+  metrics.itns.inc({ outcome: result.outcome })
   const details = {
     sourceIp: input.sourceIp,
     orderId: result.orderId,

@@ -6,10 +6,12 @@ import { getStore } from '~/lib/data/index.server'
 import type { Store } from '~/lib/data/store'
 import type { Order } from '~/lib/data/types'
 import { env } from '~/lib/env.server'
-import { errorSummary } from '~/lib/log.server'
+import { errorSummary, logger } from '~/lib/log.server'
+import { metrics } from '~/lib/metrics/metrics.server'
 import { mailForOrderMove } from '~/lib/mail/messages.server'
 import { moveOrder, type OrderMailComposer } from '~/lib/orders/move.server'
 import { rememberPromise } from '~/lib/remember.server'
+import { inJobScope } from '~/lib/request-scope.server'
 
 import {
   bobgo,
@@ -61,7 +63,7 @@ export type BobgoSyncDeps = {
   mail?: OrderMailComposer
   /** The clock retries are timed by; default the system's (the store judges what is due by its own). */
   now?: Clock
-  /** Where failures are noted (one line each, no secrets); default console.warn. */
+  /** Where failures are noted (one line each, no secrets); default the logger, as a warning. */
   log?: (line: string) => void
 }
 
@@ -93,7 +95,7 @@ export async function markPaidOrderForBobgo(
     if (marked) bobgoSyncWanted()
     return marked
   } catch (error) {
-    console.warn(`Bob Go: order ${orderId} not marked for sync: ${errorSummary(error)}`)
+    logger.warn(`Bob Go: order ${orderId} not marked for sync: ${errorSummary(error)}`)
     return false
   }
 }
@@ -141,17 +143,19 @@ export type SyncOutcome = 'synced' | 'retrying' | 'failed'
 
 /** Sends one claimed order to Bob Go and records the outcome on it. */
 export async function syncOrder(deps: BobgoSyncDeps, order: Order): Promise<SyncOutcome> {
-  const log = deps.log ?? ((line: string) => console.warn(line))
+  const log = deps.log ?? ((line: string) => logger.warn(line))
   const attempts = order.bobgo?.attempts ?? 1
   try {
     const bobgoOrderId = await deps.client.createOrder(order, await parcelFacts(deps.store, order))
     await deps.store.bobgo.recordSynced(order.id, bobgoOrderId)
+    logger.info({ orderId: order.id }, `Bob Go: order ${order.id} synced (attempt ${attempts})`)
     return 'synced'
   } catch (error) {
     const reason = error instanceof Error ? error.message : errorSummary(error)
     const retryable = !(error instanceof BobgoError) || error.retryable
     const next = retryable ? retryAt(attempts, (deps.now ?? systemClock)()) : null
     await deps.store.bobgo.recordFailure(order.id, reason, next)
+    metrics.bobgoSyncFailures.inc()
     log(
       `Bob Go: order ${order.id} not synced (attempt ${attempts}): ${reason}; ` +
         (next ? `next try at ${next}` : 'failed for good (staff can resync it)'),
@@ -236,7 +240,7 @@ export type BobgoSyncJob = {
 export function createBobgoSyncJob(
   deps: BobgoSyncDeps & { pollMs?: number; reconcileEveryMs?: number },
 ): BobgoSyncJob {
-  const log = deps.log ?? ((line: string) => console.warn(line))
+  const log = deps.log ?? ((line: string) => logger.warn(line))
   const pollMs = deps.pollMs ?? POLL_MS
   const reconcileEveryMs = deps.reconcileEveryMs ?? RECONCILE_EVERY_MS
   const now = deps.now ?? systemClock
@@ -264,6 +268,7 @@ export function createBobgoSyncJob(
         if (result.outcome === 'refreshed' && result.shipped) done.shipped += 1
         if (result.outcome === 'unavailable') {
           done.unavailable += 1
+          metrics.bobgoSyncFailures.inc()
           log(`Bob Go reconciliation: order ${order.id} not checked: ${result.reason}`)
         }
       }
@@ -275,6 +280,7 @@ export function createBobgoSyncJob(
 
   // A mark is announced after its write committed: a wake looks on the next turn.
   const loop = backgroundLoop({
+    job: 'bobgo-sync',
     work: syncAllDue,
     nextDueAt: () => deps.store.bobgo.nextDueAt(),
     pollMs,
@@ -288,12 +294,14 @@ export function createBobgoSyncJob(
 
   function reconcileLater() {
     reconcileTimer = setTimeout(() => {
-      void loop
-        .track(reconcileAll())
-        .catch((error: unknown) => log(`Bob Go reconciliation failed: ${errorSummary(error)}`))
-        .finally(() => {
-          if (!loop.stopping) reconcileLater()
-        })
+      void inJobScope('bobgo-sync', () =>
+        loop
+          .track(reconcileAll())
+          .catch((error: unknown) => log(`Bob Go reconciliation failed: ${errorSummary(error)}`))
+          .finally(() => {
+            if (!loop.stopping) reconcileLater()
+          }),
+      )
     }, reconcileEveryMs)
     reconcileTimer.unref()
   }
@@ -339,6 +347,6 @@ export async function stopBobgoSync(): Promise<void> {
   try {
     await (await runBobgoSync())?.stop()
   } catch (error) {
-    console.warn(`Bob Go sync did not stop cleanly: ${errorSummary(error)}`)
+    logger.warn(`Bob Go sync did not stop cleanly: ${errorSummary(error)}`)
   }
 }

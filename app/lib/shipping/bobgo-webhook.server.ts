@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import type { Order } from '~/lib/data/types'
+import { logger } from '~/lib/log.server'
 
 import { verifyWebhookSignature } from './bobgo.server'
 import { refreshShipments, type BobgoSyncDeps } from './bobgo-sync.server'
@@ -51,7 +52,7 @@ export type WebhookAnswer = { status: 200 | 400 | 403 | 503; message: string }
 export type WebhookDeps = BobgoSyncDeps & {
   /** BOBGO_WEBHOOK_SECRET; null or empty: every call is refused. */
   secret: string | null
-  /** Where each call's outcome is noted (with the status answered); default console.info. */
+  /** Where each call's outcome is noted (with the status answered); default the logger, at info. */
   note?: (line: string) => void
 }
 
@@ -60,7 +61,7 @@ export async function receiveBobgoWebhook(
   call: { rawBody: string; signature: string | null },
   deps: WebhookDeps,
 ): Promise<WebhookAnswer> {
-  const note = deps.note ?? ((line: string) => console.info(line))
+  const note = deps.note ?? ((line: string) => logger.info(line))
   const answer = (status: WebhookAnswer['status'], message: string): WebhookAnswer => {
     note(`Bob Go webhook: ${status} ${message}`)
     return { status, message }

@@ -7,7 +7,7 @@ import { systemClock, type Clock } from '~/lib/clock'
 import type { Address, Cents, Order } from '~/lib/data/types'
 import { formatSastDate } from '~/lib/dates'
 import { env } from '~/lib/env.server'
-import { errorSummary } from '~/lib/log.server'
+import { errorSummary, logger } from '~/lib/log.server'
 import { centsToRandsString, parseRandsToCents } from '~/lib/money'
 
 import { lookupCache } from './lookup-cache.server'
@@ -45,7 +45,7 @@ export type BobgoSettings = {
 export type BobgoClientOptions = BobgoSettings & {
   /** The clock the caches go by; tests pass their own. */
   now?: Clock
-  /** Where failures are noted (one line each, no secrets); default console.warn. */
+  /** Where failures are noted (one line each, no secrets); default the logger, as a warning. */
   log?: (line: string) => void
   ratesTimeoutMs?: number
   backgroundTimeoutMs?: number
@@ -378,7 +378,7 @@ export function verifyWebhookSignature(
 
 export function createBobgoClient(options: BobgoClientOptions): BobgoClient {
   const clock = options.now ?? systemClock
-  const log = options.log ?? ((line: string) => console.warn(line))
+  const log = options.log ?? ((line: string) => logger.warn(line))
   const base = options.apiUrl.replace(/\/+$/, '')
   const ratesTimeoutMs = options.ratesTimeoutMs ?? RATES_TIMEOUT_MS
   const backgroundTimeoutMs = options.backgroundTimeoutMs ?? BACKGROUND_TIMEOUT_MS

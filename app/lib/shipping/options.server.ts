@@ -1,5 +1,6 @@
 import type { Store } from '~/lib/data/store'
 import type { Address, Cents } from '~/lib/data/types'
+import { logger } from '~/lib/log.server'
 
 import { bobgo, type BobgoClient, type BobgoItem } from './bobgo.server'
 import { pickupPointsNear } from './pickup-points.server'
@@ -38,7 +39,7 @@ export type ShippingOptionsDeps = {
   pickupPointsNear: (address: Address) => Promise<readonly PickupPoint[]>
   /** Bob Go's client; null when Bob Go is not configured. */
   bobgo: Pick<BobgoClient, 'ratesAtCheckout'> | null
-  /** Where a failure is noted (one line); default console.warn. */
+  /** Where a failure is noted (one line); default the logger, as a warning. */
   log?: (line: string) => void
 }
 
@@ -167,7 +168,7 @@ export async function shippingOptions(
   input: ShippingOptionsInput,
   deps: ShippingOptionsDeps = defaultShippingDeps(),
 ): Promise<ShippingOption[]> {
-  const log = deps.log ?? ((line: string) => console.warn(line))
+  const log = deps.log ?? ((line: string) => logger.warn(line))
   const settings = await input.store.shipping.get()
   const [pickups, couriers] = await Promise.all([
     pickupOptions(input, settings, deps, log),

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { systemClock, type Clock } from '~/lib/clock'
 import { PROVINCES, type Address, type Province } from '~/lib/data/types'
 import { env } from '~/lib/env.server'
-import { errorSummary } from '~/lib/log.server'
+import { errorSummary, logger } from '~/lib/log.server'
 
 import { DEMO_PICKUP_POINTS } from './demo-pickup-points'
 import { lookupCache } from './lookup-cache.server'
@@ -74,7 +74,7 @@ export type PargoSettings = { apiUrl: string; username: string; password: string
 
 export type PargoClientOptions = PargoSettings & {
   now?: Clock
-  /** Where failures are noted (one line each, no secrets); default console.warn. */
+  /** Where failures are noted (one line each, no secrets); default the logger, as a warning. */
   log?: (line: string) => void
   timeoutMs?: number
 }
@@ -194,7 +194,7 @@ class PargoError extends Error {
  */
 export function createPargoClient(options: PargoClientOptions): PickupPointSource {
   const clock = options.now ?? systemClock
-  const log = options.log ?? ((line: string) => console.warn(line))
+  const log = options.log ?? ((line: string) => logger.warn(line))
   const base = options.apiUrl.replace(/\/+$/, '')
   const timeoutMs = options.timeoutMs ?? PARGO_TIMEOUT_MS
   let token: { value: string; until: number } | null = null

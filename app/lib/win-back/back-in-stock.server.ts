@@ -1,6 +1,7 @@
 import type { Product, ProductVariant, OutboxDraft } from '~/lib/data/types'
 import type { Store } from '~/lib/data/store'
 import type { StockAlert } from '~/lib/data/stock-alerts'
+import { logger } from '~/lib/log.server'
 import { backInStockTemplate } from '~/lib/mail/templates/back-in-stock.server'
 import type { MailContext } from '~/lib/mail/templates/layout.server'
 
@@ -49,7 +50,7 @@ export function backInStockMail(
 export async function markRestocked(
   store: Pick<Store, 'stockAlerts'>,
   product: Pick<Product, 'active' | 'variants'>,
-  log: (line: string) => void = (line) => console.warn(line),
+  log: (line: string) => void = (line) => logger.warn(line),
 ): Promise<number> {
   if (!product.active) return 0
   const inStock = product.variants.filter((variant) => variant.stock > 0).map((v) => v.id)

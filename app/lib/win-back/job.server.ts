@@ -5,7 +5,7 @@ import { systemClock, type Clock } from '~/lib/clock'
 import { getStore } from '~/lib/data/index.server'
 import type { Store } from '~/lib/data/store'
 import { env } from '~/lib/env.server'
-import { errorSummary } from '~/lib/log.server'
+import { errorSummary, logger } from '~/lib/log.server'
 import { marketingDraft } from '~/lib/mail/marketing.server'
 import { mailContext, type MailContext } from '~/lib/mail/messages.server'
 import { rememberPromise } from '~/lib/remember.server'
@@ -76,9 +76,10 @@ export async function winBackPass(deps: WinBackDeps, stopping = () => false): Pr
 }
 
 export function createWinBackJob(deps: WinBackDeps): BackgroundLoop {
-  const log = deps.log ?? ((line: string) => console.warn(line))
+  const log = deps.log ?? ((line: string) => logger.warn(line))
   let restocks: ReturnType<typeof watchRestocks> | null = null
   const loop: BackgroundLoop = backgroundLoop({
+    job: 'win-back',
     work: async () => {
       // Stock back by other ways than a back-office save (refund or return restocks, released holds).
       const ids = restocks?.take() ?? []
@@ -115,6 +116,6 @@ export async function stopWinBackJob(): Promise<void> {
   try {
     await (await runWinBackJob()).stop()
   } catch (error) {
-    console.warn(`Win-back mail job did not stop cleanly: ${errorSummary(error)}`)
+    logger.warn(`Win-back mail job did not stop cleanly: ${errorSummary(error)}`)
   }
 }

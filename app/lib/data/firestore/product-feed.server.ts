@@ -6,6 +6,8 @@ import type {
   Timestamp,
 } from 'firebase-admin/firestore'
 
+import { errorSummary, logger } from '~/lib/log.server'
+
 import { ProductEmitter } from '../emitter.server'
 import type { ProductChange } from '../store'
 import type { Product } from '../types'
@@ -130,7 +132,10 @@ export function createProductFeed({
         )
       },
       (error) => {
-        console.error('The products snapshot listener stopped', error)
+        logger.error(
+          { job: 'product-feed' },
+          `The products snapshot listener stopped: ${errorSummary(error)}`,
+        )
         fail(error)
         halt()
       },
