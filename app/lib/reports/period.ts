@@ -111,3 +111,9 @@ const MONTHS = [
 export function describeMonth(month: string): string {
   return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`
 }
+
+/** An instant as South African wall-clock time for spreadsheets: `2026-03-01 10:05`. */
+export function sastDateTime(instant: string): string {
+  const sast = new Date(Date.parse(instant) + SAST_OFFSET_MS).toISOString()
+  return `${sast.slice(0, 10)} ${sast.slice(11, 16)}`
+}
