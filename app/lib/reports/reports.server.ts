@@ -1,4 +1,4 @@
-import type { IssuedCreditNote, Store } from '~/lib/data/store'
+import type { CursorPage, IssuedCreditNote, Store } from '~/lib/data/store'
 import type { Order } from '~/lib/data/types'
 
 import {
@@ -30,8 +30,12 @@ export async function* invoicedOrders(
   const { from, to } = periodInstants(period)
   let after: string | null = null
   do {
-    const page: Awaited<ReturnType<Store['orders']['listInvoiced']>> =
-      await store.orders.listInvoiced({ from, to, after, limit: pageSize })
+    const page: CursorPage<Order> = await store.orders.listInvoiced({
+      from,
+      to,
+      after,
+      limit: pageSize,
+    })
     yield* page.items
     after = page.next
   } while (after)
@@ -46,8 +50,12 @@ export async function* issuedCreditNotes(
   const { from, to } = periodInstants(period)
   let after: string | null = null
   do {
-    const page: Awaited<ReturnType<Store['orders']['listCreditNotes']>> =
-      await store.orders.listCreditNotes({ from, to, after, limit: pageSize })
+    const page: CursorPage<IssuedCreditNote> = await store.orders.listCreditNotes({
+      from,
+      to,
+      after,
+      limit: pageSize,
+    })
     yield* page.items
     after = page.next
   } while (after)
