@@ -164,6 +164,12 @@ export function describeReportsContract(name: string, harness: ContractHarness):
         MARCH_STARTS,
       )
       expect([...found]).toEqual(['regular@example.co.za'])
+      // Asked about more emails than one query takes (Firestore's `in` takes 30).
+      const many = Array.from({ length: 40 }, (_, i) => `someone${i}@example.co.za`)
+      many.splice(34, 0, 'REGULAR@example.co.za')
+      expect(await store.orders.emailsInvoicedBefore(many, MARCH_STARTS)).toEqual(
+        new Set(['regular@example.co.za']),
+      )
       expect(await store.orders.emailsInvoicedBefore([], MARCH_STARTS)).toEqual(new Set())
     })
   })
