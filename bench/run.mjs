@@ -9,17 +9,19 @@
 // Settings (environment): BENCH_SECONDS (per route per round, default 10), BENCH_WARMUP (seconds
 // per route before round 1, default 3), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10),
 // BENCH_PRODUCTS (default 10000), BENCH_QUERY (search word, default rooibos),
-// BENCH_NO_BUILD=1 (bench the build/ already in the repository instead of running `remix build`).
+// BENCH_NO_BUILD=1 (bench the build/ already in the repository instead of running `remix build`),
+// BENCH_ORDERS (the reports step's paid orders, default 10000: bench/reports.ts).
 //
 // This module runs the steps in order; the modules beside it do them: settings.mjs (the settings
 // above), server-setup.mjs (seed, build, copy, start and stop the server), load.mjs (the routes and
 // the autocannon rounds), table.mjs (the throughput table), first-load-js.mjs (the JS a first visit
 // downloads), processes.mjs (child processes, temporary directories, cleanup).
 import os from 'node:os'
+import path from 'node:path'
 
 import { printFirstLoadJs } from './first-load-js.mjs'
 import { fetchText, measureRoutes, prepareRoutes } from './load.mjs'
-import { cleanupSync, installCleanup, makeTempDir, tail, tasksetWorks } from './processes.mjs'
+import { cleanupSync, installCleanup, makeTempDir, run, tail, tasksetWorks } from './processes.mjs'
 import {
   copyBuild,
   remixBuild,
@@ -28,7 +30,7 @@ import {
   stopServer,
   waitForHealthz,
 } from './server-setup.mjs'
-import { settings } from './settings.mjs'
+import { BIN, REPO, settings } from './settings.mjs'
 import { printTable } from './table.mjs'
 
 let serverLogFile = null // printed when the benchmark breaks
@@ -96,6 +98,15 @@ async function main() {
       .join(' ')} (other work on this machine skews absolute figures; the ratios less so)`,
   )
   await stopServer(server, exited)
+
+  // 6. Reports and CSV exports at 10 000 orders (BENCH_ORDERS), on a store of their own.
+  console.log(
+    await run(path.join(BIN, 'tsx'), ['bench/reports.ts'], {
+      cwd: REPO,
+      env: process.env,
+      label: 'reports benchmark',
+    }),
+  )
   console.log(`Benchmark finished in ${secondsSince(started)} s`)
 }
 

@@ -186,6 +186,8 @@ test.describe('served pages', () => {
       '/admin/gift-cards',
       '/admin/customers',
       `/admin/customers/${customer.id}`,
+      '/admin/reports?period=7d',
+      '/admin/reports/vat?period=7d',
     ]) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -112,6 +112,7 @@ test.describe(() => {
       'Dashboard',
       'Orders',
       'Customers',
+      'Reports',
       'Products',
       'Reviews',
       'Messages',

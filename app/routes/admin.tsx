@@ -29,6 +29,7 @@ const SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/orders', label: 'Orders', end: false },
   { to: '/admin/customers', label: 'Customers', end: false },
+  { to: '/admin/reports', label: 'Reports', end: false },
   { to: '/admin/products', label: 'Products', end: false },
   { to: '/admin/reviews', label: 'Reviews', end: false },
   { to: '/admin/messages', label: 'Messages', end: false },

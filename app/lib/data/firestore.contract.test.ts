@@ -11,6 +11,7 @@ import { describeBobgoContract } from './contract-bobgo.suite'
 import { describeConsentsContract } from './contract-consents.suite'
 import { describeCustomerSearchContract } from './contract-customers.suite'
 import { describeDocumentsContract } from './contract-documents.suite'
+import { describeReportsContract } from './contract-reports.suite'
 import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './orders.suite'
 import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
@@ -84,6 +85,7 @@ if (!emulator) {
   describeDiscountsContract(`firestore emulator at ${emulator}`, harness())
   describeGiftCardsContract(`firestore emulator at ${emulator}`, harness())
   describeDocumentsContract(`firestore emulator at ${emulator}`, harness())
+  describeReportsContract(`firestore emulator at ${emulator}`, harness())
   describeCustomerSearchContract(`firestore emulator at ${emulator}`, harness())
   describePrivacyContract(`firestore emulator at ${emulator}`, harness())
   describeConsentsContract(`firestore emulator at ${emulator}`, harness())

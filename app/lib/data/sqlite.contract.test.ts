@@ -11,6 +11,7 @@ import { describeBobgoContract } from './contract-bobgo.suite'
 import { describeConsentsContract } from './contract-consents.suite'
 import { describeCustomerSearchContract } from './contract-customers.suite'
 import { describeDocumentsContract } from './contract-documents.suite'
+import { describeReportsContract } from './contract-reports.suite'
 import { describeStoreContract, type ContractHarness } from './contract.suite'
 import { describeBackOfficeOrdersContract } from './orders.suite'
 import { describeBackOfficeProductsContract } from './contract-back-office-products.suite'
@@ -57,6 +58,7 @@ describeCartRemindersContract('sqlite', harness)
 describeDiscountsContract('sqlite', harness)
 describeGiftCardsContract('sqlite', harness)
 describeDocumentsContract('sqlite', harness)
+describeReportsContract('sqlite', harness)
 describeCustomerSearchContract('sqlite', harness)
 describePrivacyContract('sqlite', harness)
 describeConsentsContract('sqlite', harness)

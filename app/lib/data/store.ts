@@ -3,8 +3,10 @@ import type {
   CartLine,
   ConsentEntry,
   ContactMessage,
+  IssuedDocument,
   Order,
   OrderDraft,
+  OrderRefund,
   OrderStatus,
   OutboxDraft,
   OutboxMessage,
@@ -52,6 +54,21 @@ export type ProductChange = { type: 'upsert'; product: Product } | { type: 'dele
 /** One page of a back-office list, and how many items match in all. */
 export type Page<T> = { items: T[]; total: number }
 export type PageRequest = { offset: number; limit: number }
+
+/**
+ * A page read in order by a cursor, for reads that walk a whole period (reports, exports): the
+ * items and the cursor the next page starts after (opaque; null when this page is the last).
+ */
+export type CursorPage<T> = { items: T[]; next: string | null }
+
+/** A period of instants, `from` included and `to` not (ISO 8601), read `limit` at a time. */
+export type PeriodPageRequest = { from: string; to: string; after?: string | null; limit: number }
+
+/** A credit note with the refund it documents and the order whose invoice it adjusts. */
+export type IssuedCreditNote = {
+  order: Order
+  refund: OrderRefund & { creditNote: IssuedDocument }
+}
 
 /**
  * Who makes a back-office change: recorded in the audit trail, at the time of the store's clock.
@@ -412,6 +429,23 @@ export interface OrderStore {
     decide: (order: Order, at: string) => RefundDecision,
     mail: (order: Order, change: RefundChange) => readonly OutboxDraft[],
   ): Promise<{ order: Order; decision: RefundDecision } | null>
+  /**
+   * Reports and exports (docs/decisions/033): the orders whose tax invoice was issued in the
+   * period (the `pay` move issues it, so: the orders paid in it), oldest invoice first, ties by
+   * order id; a page at a time after the cursor `after`.
+   */
+  listInvoiced(query: PeriodPageRequest): Promise<CursorPage<Order>>
+  /**
+   * The credit notes issued in the period (a refund of an invoiced order issues one in its
+   * transaction), oldest first, ties by number, each with its refund and order; paged like
+   * listInvoiced.
+   */
+  listCreditNotes(query: PeriodPageRequest): Promise<CursorPage<IssuedCreditNote>>
+  /**
+   * Of these emails (any case), the lower-cased ones that have an order invoiced before `before`:
+   * the report's returning customers.
+   */
+  emailsInvoicedBefore(emails: readonly string[], before: string): Promise<Set<string>>
 }
 
 export interface MessageStore {

@@ -64,4 +64,10 @@ export const COLLECTIONS = {
   sequences: 'sequences',
   /** POPIA requests (exports, deletions) by a random id (privacy-requests.server.ts). */
   privacyRequests: 'privacyRequests',
+  /**
+   * Each credit note by its number, `{ number, orderId, refundId, issuedAt }`: written in its
+   * refund's transaction so reports find the refunds of a period (Firestore has no range query on
+   * the members of an order's `refunds` array; docs/decisions/033).
+   */
+  creditNotes: 'creditNotes',
 } as const

@@ -1,3 +1,5 @@
+import { FieldPath } from 'firebase-admin/firestore'
+
 import { documentNumber } from '~/lib/documents/numbers'
 
 import {
@@ -9,6 +11,7 @@ import {
   wantedPerVariant,
 } from '../rules.server'
 import { mailEnqueued } from '../outbox.server'
+import { decodePeriodCursor, nextCursor, periodBounds } from '../period-pages'
 import { orderClaims } from '../promotions.server'
 import { OutOfStockError, type OrderStore } from '../store'
 import {
@@ -26,6 +29,12 @@ import { productFromDoc, variantStockUpdate } from './products.server'
 import { nextInSequence } from './sequences.server'
 
 type CheckoutKeyDoc = { orderId: string; createdAt: string }
+
+/** The `creditNotes` document of one credit note (by its number). */
+type CreditNoteDoc = { number: string; orderId: string; refundId: string; issuedAt: string }
+
+/** Firestore's `in` takes at most 30 values. */
+const IN_LIMIT = 30
 
 type StoredLine = Omit<Order['lines'][number], 'variantId' | 'options'> &
   Partial<Pick<Order['lines'][number], 'variantId' | 'options'>>
@@ -377,6 +386,11 @@ export function createOrderStore(context: FirestoreContext): OrderStore {
           }
           const refund = { ...change.refund, creditNote }
           change = { ...change, refund, refunds: [...change.refunds.slice(0, -1), refund] }
+          tx.create(col.creditNotes.doc(creditNote.number), {
+            ...creditNote,
+            orderId: order.id,
+            refundId: refund.id,
+          } satisfies CreditNoteDoc)
         }
         const next: Order = {
           ...order,
@@ -451,6 +465,77 @@ export function createOrderStore(context: FirestoreContext): OrderStore {
       if (!saved) return null
       if (saved.mailAdded) mailEnqueued()
       return { order: saved.order, decision: saved.decision }
+    },
+    async listInvoiced(query) {
+      const { from, to } = periodBounds(query)
+      const after = decodePeriodCursor(query.after)
+      // A range and an order on one field (then the document id): single-field indexes serve it.
+      let page = col.orders
+        .where('invoice.issuedAt', '>=', from)
+        .where('invoice.issuedAt', '<', to)
+        .orderBy('invoice.issuedAt')
+        .orderBy(FieldPath.documentId())
+      if (after) page = page.startAfter(after.at, after.key)
+      const snap = await page.limit(query.limit).get()
+      const items = snap.docs.map((doc) => toOrder(doc.data()))
+      return {
+        items,
+        next: nextCursor(items, query.limit, (o) => ({ at: o.invoice!.issuedAt, key: o.id })),
+      }
+    },
+    async listCreditNotes(query) {
+      const { from, to } = periodBounds(query)
+      const after = decodePeriodCursor(query.after)
+      let page = col.creditNotes
+        .where('issuedAt', '>=', from)
+        .where('issuedAt', '<', to)
+        .orderBy('issuedAt')
+        .orderBy(FieldPath.documentId())
+      if (after) page = page.startAfter(after.at, after.key)
+      const notes = (await page.limit(query.limit).get()).docs.map(
+        (doc) => doc.data() as CreditNoteDoc,
+      )
+      const orderIds = [...new Set(notes.map((note) => note.orderId))]
+      const orderSnaps = orderIds.length
+        ? await context.db.getAll(...orderIds.map((id) => col.orders.doc(id)))
+        : []
+      const orders = new Map(
+        orderSnaps.filter((s) => s.exists).map((s) => [s.id, toOrder(s.data())] as const),
+      )
+      const items = notes.flatMap((note) => {
+        const order = orders.get(note.orderId)
+        const refund = order?.refunds.find((r) => r.creditNote?.number === note.number)
+        return order && refund?.creditNote
+          ? [{ order, refund: { ...refund, creditNote: refund.creditNote } }]
+          : []
+      })
+      // The cursor follows the notes read, so a note whose order is gone is passed, not repeated.
+      return {
+        items,
+        next: nextCursor(notes, query.limit, (note) => ({ at: note.issuedAt, key: note.number })),
+      }
+    },
+    async emailsInvoicedBefore(emails, before) {
+      const keys = [...new Set(emails.map(emailKey))]
+      const chunks: string[][] = []
+      for (let start = 0; start < keys.length; start += IN_LIMIT) {
+        chunks.push(keys.slice(start, start + IN_LIMIT))
+      }
+      const found = new Set<string>()
+      // Composite index (emailKey, invoice.issuedAt) in firestore.indexes.json.
+      const snaps = await Promise.all(
+        chunks.map((chunk) =>
+          col.orders
+            .where('emailKey', 'in', chunk)
+            .where('invoice.issuedAt', '<', iso(before))
+            .select('emailKey')
+            .get(),
+        ),
+      )
+      for (const snap of snaps) {
+        for (const doc of snap.docs) found.add(doc.get('emailKey') as string)
+      }
+      return found
     },
     async listPendingBefore(createdBefore) {
       const stale = await col.orders

@@ -592,4 +592,31 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX users_newest ON users (created_at DESC, id DESC);
     `,
   },
+  {
+    version: 22,
+    name: 'reports: orders by invoice time, credit notes by issue time',
+    sql: `
+      -- Reports and exports walk a period (docs/decisions/033): an order counts when its invoice
+      -- was issued (the pay move's time), kept as a column beside the JSON to be indexed.
+      ALTER TABLE orders ADD COLUMN invoiced_at TEXT;
+      UPDATE orders SET invoiced_at = json_extract(invoice, '$.issuedAt') WHERE invoice IS NOT NULL;
+      CREATE INDEX orders_invoiced ON orders (invoiced_at, id) WHERE invoiced_at IS NOT NULL;
+      CREATE INDEX orders_email_invoiced ON orders (email_key, invoiced_at)
+        WHERE invoiced_at IS NOT NULL;
+      -- Each credit note (inside its order's refunds JSON) found by when it was issued: written in
+      -- the refund's transaction; those issued before are copied from the orders here.
+      CREATE TABLE credit_notes (
+        number TEXT PRIMARY KEY,
+        order_id TEXT NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+        refund_id TEXT NOT NULL,
+        issued_at TEXT NOT NULL
+      );
+      CREATE INDEX credit_notes_issued ON credit_notes (issued_at, number);
+      INSERT INTO credit_notes (number, order_id, refund_id, issued_at)
+        SELECT json_extract(refund.value, '$.creditNote.number'), orders.id,
+          json_extract(refund.value, '$.id'), json_extract(refund.value, '$.creditNote.issuedAt')
+        FROM orders, json_each(orders.refunds) AS refund
+        WHERE json_extract(refund.value, '$.creditNote.number') IS NOT NULL;
+    `,
+  },
 ]

@@ -1,5 +1,6 @@
 import { documentNumber } from '~/lib/documents/numbers'
 
+import { decodePeriodCursor, nextCursor, periodBounds } from '../period-pages'
 import { assertPage, emailKey, iso, orderSearch, wantedPerVariant } from '../rules.server'
 import { mailEnqueued } from '../outbox.server'
 import { orderClaims } from '../promotions.server'
@@ -133,8 +134,30 @@ export function createOrderStore(context: SqliteContext): OrderStore {
        refund_needed = @refundNeeded, updated_at = @now WHERE id = @id`,
   )
 
-  const updateInvoice = db.prepare<[{ invoice: string; id: string }]>(
-    'UPDATE orders SET invoice = @invoice WHERE id = @id AND invoice IS NULL',
+  const updateInvoice = db.prepare<[{ invoice: string; invoicedAt: string; id: string }]>(
+    `UPDATE orders SET invoice = @invoice, invoiced_at = @invoicedAt
+      WHERE id = @id AND invoice IS NULL`,
+  )
+  const insertCreditNote = db.prepare<
+    [{ number: string; orderId: string; refundId: string; issuedAt: string }]
+  >(
+    `INSERT INTO credit_notes (number, order_id, refund_id, issued_at)
+     VALUES (@number, @orderId, @refundId, @issuedAt)`,
+  )
+  /** A period's page after the cursor (`''`s before the first page: every row is after them). */
+  type PeriodParams = { from: string; to: string; afterAt: string; afterKey: string; limit: number }
+  const selectInvoiced = db.prepare<[PeriodParams], OrderRow>(
+    `SELECT * FROM orders
+      WHERE invoiced_at >= @from AND invoiced_at < @to AND (invoiced_at, id) > (@afterAt, @afterKey)
+      ORDER BY invoiced_at, id LIMIT @limit`,
+  )
+  const selectCreditNotes = db.prepare<
+    [PeriodParams],
+    { number: string; order_id: string; refund_id: string; issued_at: string }
+  >(
+    `SELECT number, order_id, refund_id, issued_at FROM credit_notes
+      WHERE issued_at >= @from AND issued_at < @to AND (issued_at, number) > (@afterAt, @afterKey)
+      ORDER BY issued_at, number LIMIT @limit`,
   )
 
   const updateRefunds = db.prepare(
@@ -332,7 +355,11 @@ export function createOrderStore(context: SqliteContext): OrderStore {
           if (change.spendHolds) holds.spend(order, at)
           if (change.issueInvoice && order.invoice === null) {
             const number = documentNumber('INV', nextInSequence(db, 'invoice'))
-            updateInvoice.run({ invoice: JSON.stringify({ number, issuedAt: at }), id })
+            updateInvoice.run({
+              invoice: JSON.stringify({ number, issuedAt: at }),
+              invoicedAt: at,
+              id,
+            })
           }
           // The move's mail, in the move's transaction: kept only if the move is.
           mailAdded = writeMail(mail, at)
@@ -345,6 +372,63 @@ export function createOrderStore(context: SqliteContext): OrderStore {
     },
     async listPendingBefore(createdBefore) {
       return selectStale.all(iso(createdBefore)).map(toOrder)
+    },
+    async listInvoiced(query) {
+      const after = decodePeriodCursor(query.after)
+      const items = selectInvoiced
+        .all({
+          ...periodBounds(query),
+          afterAt: after?.at ?? '',
+          afterKey: after?.key ?? '',
+          limit: query.limit,
+        })
+        .map(toOrder)
+      return {
+        items,
+        next: nextCursor(items, query.limit, (o) => ({ at: o.invoice!.issuedAt, key: o.id })),
+      }
+    },
+    async listCreditNotes(query) {
+      const after = decodePeriodCursor(query.after)
+      // One read transaction, so each note finds its order as it was when the note was listed.
+      const items = db.transaction(() =>
+        selectCreditNotes
+          .all({
+            ...periodBounds(query),
+            afterAt: after?.at ?? '',
+            afterKey: after?.key ?? '',
+            limit: query.limit,
+          })
+          .map((row) => {
+            const order = toOrder(selectOrder.get(row.order_id)!)
+            const refund = order.refunds.find((r) => r.creditNote?.number === row.number)!
+            return { order, refund: { ...refund, creditNote: refund.creditNote! } }
+          }),
+      )()
+      return {
+        items,
+        next: nextCursor(items, query.limit, (note) => ({
+          at: note.refund.creditNote.issuedAt,
+          key: note.refund.creditNote.number,
+        })),
+      }
+    },
+    async emailsInvoicedBefore(emails, before) {
+      const keys = [...new Set(emails.map(emailKey))]
+      const found = new Set<string>()
+      // SQLite binds at most 32 766 values; a report asks about far fewer at once.
+      for (let start = 0; start < keys.length; start += 500) {
+        const chunk = keys.slice(start, start + 500)
+        const rows = db
+          .prepare<string[], string>(
+            `SELECT DISTINCT email_key FROM orders
+              WHERE email_key IN (${chunk.map(() => '?').join(', ')}) AND invoiced_at < ?`,
+          )
+          .pluck()
+          .all(...chunk, iso(before))
+        for (const key of rows) found.add(key)
+      }
+      return found
     },
     async saveRefund(id, decide, mail) {
       let restocked: string[] = []
@@ -366,6 +450,7 @@ export function createOrderStore(context: SqliteContext): OrderStore {
             }
             const refund = { ...change.refund, creditNote }
             change = { ...change, refund, refunds: [...change.refunds.slice(0, -1), refund] }
+            insertCreditNote.run({ ...creditNote, orderId: id, refundId: refund.id })
           }
           updateRefunds.run({
             refunds: JSON.stringify(change.refunds),
