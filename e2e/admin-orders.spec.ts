@@ -113,6 +113,7 @@ test.describe(() => {
       'Orders',
       'Customers',
       'Products',
+      'Import',
       'Reviews',
       'Messages',
       'Shipping',
