@@ -17,6 +17,7 @@
 // downloads), processes.mjs (child processes, temporary directories, cleanup).
 import os from 'node:os'
 
+import { runCsvBench } from './csv.mjs'
 import { printFirstLoadJs } from './first-load-js.mjs'
 import { fetchText, measureRoutes, prepareRoutes } from './load.mjs'
 import { cleanupSync, installCleanup, makeTempDir, tail, tasksetWorks } from './processes.mjs'
@@ -96,6 +97,7 @@ async function main() {
       .join(' ')} (other work on this machine skews absolute figures; the ratios less so)`,
   )
   await stopServer(server, exited)
+  runCsvBench()
   console.log(`Benchmark finished in ${secondsSince(started)} s`)
 }
 

@@ -78,10 +78,10 @@ const PRODUCT_UPLOAD_PATH = /^\/admin\/products\/[a-z0-9-]{1,120}(?:\.data)?\/?$
 
 /**
  * The back office's CSV import (`/admin/import`, app/lib/csv/import.server.ts) takes a file of up
- * to MAX_IMPORT_BYTES (5 MB) as a multipart post; the route itself refuses a bigger file with a
+ * to MAX_IMPORT_BYTES (20 MB) as a multipart post; the route itself refuses a bigger file with a
  * message, so the body may be a little over that.
  */
-export const IMPORT_UPLOAD_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024
+export const IMPORT_UPLOAD_BODY_LIMIT = 20 * 1024 * 1024 + 64 * 1024
 const IMPORT_UPLOAD_PATH = /^\/admin\/import(?:\.data)?\/?$/
 
 /** What a request's body must be before any route reads it; null when the method carries none. */

@@ -91,10 +91,10 @@ describe('/admin/import', () => {
       (await errorOf({ intent: 'preview' }, { name: 'photo.png', text: 'x', type: 'image/png' }))
         .file?.[0],
     ).toMatch(/photo\.png is not a CSV file/)
-    const big = new Uint8Array(5 * 1024 * 1024 + 1).fill(0x61)
+    const big = new Uint8Array(20 * 1024 * 1024 + 1).fill(0x61)
     expect(
       (await errorOf({ intent: 'preview' }, { name: 'big.csv', text: big })).file?.[0],
-    ).toMatch(/over 5 MB/)
+    ).toMatch(/over 20 MB/)
     expect((await errorOf({ intent: 'preview' }, csv('a,b\n1,2\n'))).file?.[0]).toMatch(
       /header row does not match/,
     )

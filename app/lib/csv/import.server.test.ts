@@ -72,7 +72,7 @@ describe('reading the file', () => {
     )
     expect(refusal(`${HEADER},name\n`)).toMatch(/name appears twice/)
     expect(refusal(`${HEADER}\n`)).toMatch(/no rows/)
-    expect(refusal(`sku,stock\n${'a,1\n'.repeat(MAX_IMPORT_ROWS + 1)}`)).toMatch(/at most 10,000/)
+    expect(refusal(`sku,stock\n${'a,1\n'.repeat(MAX_IMPORT_ROWS + 1)}`)).toMatch(/at most 50,000/)
     expect(refusal('product_id,name\n"unclosed,x\n')).toMatch(/could not be read as CSV/)
   })
 
