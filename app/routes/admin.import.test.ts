@@ -101,6 +101,25 @@ describe('/admin/import', () => {
     expect(await errorOf({ intent: 'delete' }, csv(SHEET))).toMatchObject({
       intent: ['Use one of the buttons on the page'],
     })
+    // Not multipart at all, or with hostile field names: the form is refused, never a 500.
+    const plain = await answer(() =>
+      route.action({
+        request: new Request('http://localhost:3000/admin/import', {
+          method: 'POST',
+          body: new URLSearchParams({ intent: 'preview', 'junk[100000000]': 'x' }),
+          headers: { Cookie: who.staff },
+        }),
+        params: {},
+        context,
+      }),
+    )
+    expect(plain.status).toBe(400)
+    expect(plain.body.result.error).toEqual({
+      '': ['The form could not be read. Reload the page and choose the file again.'],
+    })
+    expect(await errorOf({ intent: 'preview', 'junk[100000000]': 'x', hash: 'x' }, null)).toEqual({
+      file: ['Choose the CSV file to import'],
+    })
     expect(await errorOf({ intent: 'apply' }, csv(SHEET))).toMatchObject({
       hash: ['Preview the file first, then apply it'],
     })
