@@ -217,7 +217,8 @@ const PRODUCT_LEVEL: readonly ProductColumn[] = [
 const TAGS_MAX = 20
 const TAG_MAX = 40
 
-function productIdOfRow(row: ImportRow): { id: string } | { problem: string } {
+/** The product a products-file row belongs to: its product_id, else the slug of its name. */
+export function productIdOfRow(row: ImportRow): { id: string } | { problem: string } {
   const given = row.cells.product_id?.trim().toLowerCase()
   if (given) {
     if (!PRODUCT_ID_PATTERN.test(given) || given === 'new' || given.includes('--')) {

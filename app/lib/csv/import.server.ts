@@ -13,7 +13,7 @@ import type { Category } from '~/lib/admin/product-edit'
 import { productCategories } from '~/lib/admin/products.server'
 import { StockBelowHeldError, type Audit, type Store } from '~/lib/data/store'
 import type { Product, User } from '~/lib/data/types'
-import { productIdOf, slugify } from '~/lib/data/variants'
+import { productIdOf } from '~/lib/data/variants'
 import { parseSubmission } from '~/lib/submission.server'
 import { markRestocked } from '~/lib/win-back/back-in-stock.server'
 import { winBackWanted } from '~/lib/win-back/job.server'
@@ -26,6 +26,7 @@ import {
 } from './import-read.server'
 import {
   planImport,
+  productIdOfRow,
   type ImportPlan,
   type ImportProblem,
   type RowOutcome,
@@ -81,8 +82,8 @@ function productIdsOf(file: Extract<ReadFile, { ok: true }>): string[] {
       const sku = row.cells.sku?.trim()
       if (sku) ids.add(productIdOf(sku))
     } else {
-      const id = row.cells.product_id?.trim().toLowerCase() || slugify(row.cells.name ?? '')
-      if (id) ids.add(id)
+      const product = productIdOfRow(row)
+      if ('id' in product) ids.add(product.id)
     }
   }
   return [...ids]
