@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 
 import { productsExport } from '~/lib/csv/catalogue-export.server'
 import { csvResponse } from '~/lib/csv/export.server'
@@ -56,7 +57,7 @@ async function main() {
     )
 
     const sheet = new TextEncoder().encode(seasonSheet())
-    const read = readImportFile(sheet)
+    const read = await readImportFile(sheet)
     if (!read.ok) throw new Error(read.message)
     started = performance.now()
     const plan = await planAgainstStore(store, read, { now: NOW.toISOString(), categories })
@@ -72,15 +73,19 @@ async function main() {
       `    the same file again: ${again.counts.unchanged} rows unchanged, ${again.saves.length} saves, in ${ms(started)}`,
     )
 
+    // How long other requests would wait behind the dry run of a whole catalogue.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 })
+    loopDelay.enable()
     started = performance.now()
-    const whole = readImportFile(new TextEncoder().encode(exported))
+    const whole = await readImportFile(new TextEncoder().encode(exported))
     if (whole.ok) {
       const roundTrip = await planAgainstStore(store, whole, {
         now: NOW.toISOString(),
         categories,
       })
+      loopDelay.disable()
       console.log(
-        `  round trip: the export's ${whole.rows.length} rows read back as ${roundTrip.counts.unchanged} unchanged, ${roundTrip.saves.length} saves, ${roundTrip.problems.length} invalid; read and dry run in ${ms(started)}`,
+        `  round trip: the export's ${whole.rows.length} rows read back as ${roundTrip.counts.unchanged} unchanged, ${roundTrip.saves.length} saves, ${roundTrip.problems.length} invalid; read and dry run in ${ms(started)}, the event loop held at most ${(loopDelay.max / 1e6).toFixed(0)} ms at a time`,
       )
     } else {
       console.log(`  round trip: the export is not importable as one file (${whole.message})`)

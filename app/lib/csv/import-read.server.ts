@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync'
+import { parse } from 'csv-parse'
 
 import {
   IMAGE_COLUMNS,
@@ -62,7 +62,44 @@ export function unquoteCell(value: string): string {
   return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value
 }
 
-export function readImportFile(bytes: Uint8Array): ReadFile {
+/** Text handed to the parser at a time: a 20 MB file is parsed in slices, other requests between. */
+const PARSE_SLICE = 256 * 1024
+
+/** Lets the event loop answer other requests before the next slice of work. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * csv-parse's stream parser fed PARSE_SLICE characters at a time: the same records as parsing
+ * the whole text at once, without holding the event loop for the seconds a catalogue takes.
+ */
+async function parseInSlices(text: string): Promise<string[][]> {
+  const records: string[][] = []
+  let failure: unknown = null
+  const parser = parse({
+    delimiter: delimiterOf(text),
+    relax_column_count: true,
+    // Kept, so that record n is line n + 1 as the spreadsheet numbers it; blank rows are dropped below.
+    skip_empty_lines: false,
+  })
+  parser.on('readable', () => {
+    let record: string[] | null
+    while ((record = parser.read() as string[] | null) !== null) records.push(record)
+  })
+  parser.on('error', (error) => (failure = error))
+  const ended = new Promise<void>((resolve) =>
+    parser.on('end', resolve).on('error', () => resolve()),
+  )
+  for (let at = 0; at < text.length && !failure; at += PARSE_SLICE) {
+    parser.write(text.slice(at, at + PARSE_SLICE))
+    await yieldToEventLoop()
+  }
+  if (!failure) parser.end()
+  await ended
+  if (failure) throw failure
+  return records
+}
+
+export async function readImportFile(bytes: Uint8Array): Promise<ReadFile> {
   if (bytes.length === 0) return { ok: false, message: `The file is empty. ${START_FROM_EXPORT}` }
   // A workbook (.xlsx, .ods) is a zip; the old .xls a compound file.
   if ((bytes[0] === 0x50 && bytes[1] === 0x4b) || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
@@ -88,13 +125,7 @@ export function readImportFile(bytes: Uint8Array): ReadFile {
 
   let records: string[][]
   try {
-    records = parse(text, {
-      bom: true,
-      delimiter: delimiterOf(text.replace(/^\uFEFF/, '')),
-      relax_column_count: true,
-      // Kept, so that record n is line n + 1 as the spreadsheet numbers it; blank rows are dropped below.
-      skip_empty_lines: false,
-    }) as string[][]
+    records = await parseInSlices(text.replace(/^\uFEFF/, ''))
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     return {

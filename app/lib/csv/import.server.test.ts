@@ -37,7 +37,7 @@ const bytes = (text: string) => new TextEncoder().encode(text)
 
 /** The dry run of a CSV text against the store. */
 async function preview(text: string) {
-  const file = readImportFile(bytes(text))
+  const file = await readImportFile(bytes(text))
   if (!file.ok) throw new Error(file.message)
   return planAgainstStore(store, file, { now: NOW, categories: CATEGORIES })
 }
@@ -50,36 +50,40 @@ async function importCsv(text: string) {
 
 const HEADER = 'product_id,name,description,category,price,stock'
 
-function refusal(text: string | Uint8Array): string {
-  const read = readImportFile(typeof text === 'string' ? bytes(text) : text)
+async function refusal(text: string | Uint8Array): Promise<string> {
+  const read = await readImportFile(typeof text === 'string' ? bytes(text) : text)
   if (read.ok) throw new Error('expected a refusal')
   return read.message
 }
 
 describe('reading the file', () => {
-  it('refuses what is not a CSV of ours, saying what to do', () => {
-    expect(refusal('')).toMatch(/empty/)
-    expect(refusal(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]))).toMatch(
+  it('refuses what is not a CSV of ours, saying what to do', async () => {
+    expect(await refusal('')).toMatch(/empty/)
+    expect(await refusal(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]))).toMatch(
       /spreadsheet workbook.*CSV UTF-8/,
     )
-    expect(refusal(new Uint8Array([0x6e, 0x61, 0xff, 0xfe, 0x0a]))).toMatch(/not UTF-8/)
-    expect(refusal('name,price\nTea,10.00\n')).toMatch(
+    expect(await refusal(new Uint8Array([0x6e, 0x61, 0xff, 0xfe, 0x0a]))).toMatch(/not UTF-8/)
+    expect(await refusal('name,price\nTea,10.00\n')).toMatch(
       /header row does not match \(missing product_id, description, category, stock\).*Download the products export/,
     )
-    expect(refusal(`${HEADER},colour\nx,X,D,pantry,1.00,1\n`)).toMatch(/unknown column colour/)
-    expect(refusal(`${HEADER},image_url\n`)).toMatch(
+    expect(await refusal(`${HEADER},colour\nx,X,D,pantry,1.00,1\n`)).toMatch(
+      /unknown column colour/,
+    )
+    expect(await refusal(`${HEADER},image_url\n`)).toMatch(
       /Pictures are not imported from links \(column image_url\)/,
     )
-    expect(refusal(`${HEADER},name\n`)).toMatch(/name appears twice/)
-    expect(refusal(`${HEADER}\n`)).toMatch(/no rows/)
-    expect(refusal(`sku,stock\n${'a,1\n'.repeat(MAX_IMPORT_ROWS + 1)}`)).toMatch(/at most 50,000/)
-    expect(refusal('product_id,name\n"unclosed,x\n')).toMatch(/could not be read as CSV/)
+    expect(await refusal(`${HEADER},name\n`)).toMatch(/name appears twice/)
+    expect(await refusal(`${HEADER}\n`)).toMatch(/no rows/)
+    expect(await refusal(`sku,stock\n${'a,1\n'.repeat(MAX_IMPORT_ROWS + 1)}`)).toMatch(
+      /at most 50,000/,
+    )
+    expect(await refusal('product_id,name\n"unclosed,x\n')).toMatch(/could not be read as CSV/)
   })
 
-  it('reads a products file, a stock file, a byte-order mark and semicolons', () => {
-    const products = readImportFile(bytes(`\uFEFF${HEADER}\nx,X,D,pantry,1.00,1\n`))
+  it('reads a products file, a stock file, a byte-order mark and semicolons', async () => {
+    const products = await readImportFile(bytes(`\uFEFF${HEADER}\nx,X,D,pantry,1.00,1\n`))
     expect(products).toMatchObject({ ok: true, kind: 'products', rows: [{ line: 2 }] })
-    const stock = readImportFile(bytes('SKU;Stock\r\nrooibos;4\r\n\r\nbiltong;2\r\n'))
+    const stock = await readImportFile(bytes('SKU;Stock\r\nrooibos;4\r\n\r\nbiltong;2\r\n'))
     expect(stock).toMatchObject({
       ok: true,
       kind: 'stock',

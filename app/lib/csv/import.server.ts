@@ -218,7 +218,7 @@ export async function importAction({
       ],
     })
   }
-  const file = readImportFile(bytes)
+  const file = await readImportFile(bytes)
   if (!file.ok) return reply({ file: [file.message] })
 
   const categories = file.kind === 'products' ? await productCategories() : []
