@@ -263,7 +263,9 @@ async function planProducts(input: PlanInput): Promise<ImportPlan> {
       counts.invalid++
       continue
     }
-    groups.set(id.id, [...(groups.get(id.id) ?? []), row])
+    const group = groups.get(id.id)
+    if (group) group.push(row)
+    else groups.set(id.id, [row])
   }
 
   const saves: PlannedSave[] = []
