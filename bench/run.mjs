@@ -19,6 +19,7 @@
 import os from 'node:os'
 import path from 'node:path'
 
+import { runCsvBench } from './csv.mjs'
 import { printFirstLoadJs } from './first-load-js.mjs'
 import { fetchText, measureRoutes, prepareRoutes } from './load.mjs'
 import { cleanupSync, installCleanup, makeTempDir, run, tail, tasksetWorks } from './processes.mjs'
@@ -107,6 +108,7 @@ async function main() {
       label: 'reports benchmark',
     }),
   )
+  runCsvBench()
   console.log(`Benchmark finished in ${secondsSince(started)} s`)
 }
 

@@ -114,6 +114,7 @@ test.describe(() => {
       'Customers',
       'Reports',
       'Products',
+      'Import',
       'Reviews',
       'Messages',
       'Shipping',

@@ -5,6 +5,7 @@ import { MAX_VARIANTS } from '~/lib/data/variants'
 
 import {
   bodyRule,
+  IMPORT_UPLOAD_BODY_LIMIT,
   PRODUCT_UPLOAD_BODY_LIMIT,
   FORM_BODY_LIMIT,
   FORM_DEPTH_LIMIT,
@@ -104,6 +105,17 @@ describe('bodyRule', () => {
     expect(bodyRule('POST', '/admin/orders/K7M2P9QRTWXY', multipart)).toEqual(oneMb)
     expect(bodyRule('POST', '/admin/products/a/b', multipart)).toEqual(oneMb)
     expect(bodyRule('POST', '/contact', multipart)).toEqual(oneMb)
+  })
+
+  it('lets a CSV import to /admin/import up to 20 MB, multipart only', () => {
+    const multipart = 'multipart/form-data; boundary=----x'
+    const upload = { limit: IMPORT_UPLOAD_BODY_LIMIT, form: true }
+    expect(IMPORT_UPLOAD_BODY_LIMIT).toBeGreaterThan(20 * 1024 * 1024)
+    expect(bodyRule('POST', '/admin/import', multipart)).toEqual(upload)
+    expect(bodyRule('POST', '/admin/import.data', multipart)).toEqual(upload)
+    const oneMb = { limit: FORM_BODY_LIMIT, form: true }
+    expect(bodyRule('POST', '/admin/import', 'application/x-www-form-urlencoded')).toEqual(oneMb)
+    expect(bodyRule('POST', '/admin/import/x', multipart)).toEqual(oneMb)
   })
 })
 

@@ -76,6 +76,14 @@ export type BodyRule = {
 export const PRODUCT_UPLOAD_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024
 const PRODUCT_UPLOAD_PATH = /^\/admin\/products\/[a-z0-9-]{1,120}(?:\.data)?\/?$/
 
+/**
+ * The back office's CSV import (`/admin/import`, app/lib/csv/import.server.ts) takes a file of up
+ * to MAX_IMPORT_BYTES (20 MB) as a multipart post; the route itself refuses a bigger file with a
+ * message, so the body may be a little over that.
+ */
+export const IMPORT_UPLOAD_BODY_LIMIT = 20 * 1024 * 1024 + 64 * 1024
+const IMPORT_UPLOAD_PATH = /^\/admin\/import(?:\.data)?\/?$/
+
 /** What a request's body must be before any route reads it; null when the method carries none. */
 export function bodyRule(
   method: string,
@@ -87,6 +95,9 @@ export function bodyRule(
   if (own) return { limit: own, form: false }
   if (PRODUCT_UPLOAD_PATH.test(path) && /^multipart\/form-data\s*;/i.test(contentType ?? '')) {
     return { limit: PRODUCT_UPLOAD_BODY_LIMIT, form: true }
+  }
+  if (IMPORT_UPLOAD_PATH.test(path) && /^multipart\/form-data\s*;/i.test(contentType ?? '')) {
+    return { limit: IMPORT_UPLOAD_BODY_LIMIT, form: true }
   }
   return { limit: FORM_BODY_LIMIT, form: true }
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 
 import { ADMIN_HEADERS } from '~/lib/admin/headers'
 import { requireStaff } from '~/lib/auth/staff.server'
+import { catalogueExporters } from '~/lib/csv/catalogue-exporters.server'
 import { csvResponse, type Exporter } from '~/lib/csv/export.server'
 import { notFound } from '~/lib/http.server'
 import {
@@ -20,6 +21,7 @@ const EXPORTERS: Readonly<Record<string, Exporter>> = {
   'order-lines': exportOrderLines,
   invoices: exportInvoices,
   'credit-notes': exportCreditNotes,
+  ...catalogueExporters,
 }
 
 /**

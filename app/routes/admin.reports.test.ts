@@ -158,6 +158,17 @@ describe('/admin/export/{kind}.csv', () => {
     ])
   })
 
+  it('serves the products and customers exports from the same route', async () => {
+    const products = await csv('products')
+    expect(products.status).toBe(200)
+    expect(products.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    const header = (await products.text()).split('\n')[0]
+    expect(header).toMatch(/^product_id,/)
+    const customers = await csv('customers', '?period=7d')
+    expect(customers.status).toBe(200)
+    expect((await customers.text()).split('\n')[0]).toContain('email')
+  })
+
   it('is a 404 for an unknown kind and a 400 naming the field for a bad period', async () => {
     expect((await csv('passwords', '?period=7d')).status).toBe(404)
     expect((await csv('__proto__')).status).toBe(404)

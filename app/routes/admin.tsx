@@ -31,6 +31,7 @@ const SECTIONS = [
   { to: '/admin/customers', label: 'Customers', end: false },
   { to: '/admin/reports', label: 'Reports', end: false },
   { to: '/admin/products', label: 'Products', end: false },
+  { to: '/admin/import', label: 'Import', end: false },
   { to: '/admin/reviews', label: 'Reviews', end: false },
   { to: '/admin/messages', label: 'Messages', end: false },
   { to: '/admin/shipping', label: 'Shipping', end: false },

@@ -29,6 +29,7 @@ export const backOfficePaths = (productId: string, orderId: string) => [
   '/admin/shipping',
   '/admin/discounts/new',
   '/admin/gift-cards',
+  '/admin/import',
 ]
 
 /** Opens a back-office page as `staff`. */

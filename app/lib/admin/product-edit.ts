@@ -34,7 +34,10 @@ export function combinations(options: readonly ProductOption[]): string[][] {
   )
 }
 
-function parseOptions(rows: ProductSaveForm['options'], errors: FieldErrors): ProductOption[] {
+export function parseOptions(
+  rows: ProductSaveForm['options'],
+  errors: FieldErrors,
+): ProductOption[] {
   const options: ProductOption[] = []
   const names = new Set<string>()
   rows.forEach((row, i) => {

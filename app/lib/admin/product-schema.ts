@@ -24,11 +24,15 @@ export const OPTION_NAME_MAX = 30
 export const OPTION_VALUES_MAX = 600
 export const ALT_MAX = 200
 
-const COMPARE_AT_ABOVE_PRICE = 'The compare-at price must be higher than the price, or left empty'
+export const COMPARE_AT_ABOVE_PRICE =
+  'The compare-at price must be higher than the price, or left empty'
+
+/** One option's name as the editor takes it. */
+export const optionName = optionalText('the option name', OPTION_NAME_MAX)
 
 /** One row of the options editor: a name and its values, comma-separated; both blank is no option. */
 const optionRow = z.object({
-  name: optionalText('the option name', OPTION_NAME_MAX),
+  name: optionName,
   values: optionalText('the values', OPTION_VALUES_MAX),
 })
 
@@ -49,8 +53,11 @@ const variantRow = z
     checkAllSides(row, ctx)
   })
 
-const save = z.object({
-  intent: z.literal('save'),
+/**
+ * The product's own fields, by their form names: shared with the CSV import
+ * (app/lib/csv/import-schema.ts), so a row's errors read as the editor's do.
+ */
+export const productTextFields = {
   name: requiredText('product name', PRODUCT_NAME_MAX, 'Enter the product name'),
   description: requiredText(
     'description',
@@ -61,6 +68,11 @@ const save = z.object({
     .string({ required_error: 'Choose a category', invalid_type_error: 'Choose a category' })
     .trim()
     .regex(/^[a-z0-9][a-z0-9-]{0,59}$/, 'Choose a category from the list'),
+}
+
+const save = z.object({
+  intent: z.literal('save'),
+  ...productTextFields,
   // Without options these are the product's one variant; with options, the price of combinations
   // new to the table (their stock starts at 0).
   price: price.optional(),

@@ -330,6 +330,22 @@ export function describeBackOfficeProductsContract(name: string, harness: Contra
         expect(await store.products.heldStock('nothing')).toEqual({})
       })
 
+      it('counts the units held of every product at once', async () => {
+        await store.products.upsertMany([product('biltong', { stock: 10 })])
+        await store.orders.place(
+          draft([
+            { productId: 'tee', variantId: teeSmall, quantity: 1 },
+            { productId: 'biltong', quantity: 3 },
+          ]),
+          orderId(),
+        )
+        expect(await store.products.allHeldStock()).toEqual({
+          [tee]: 2,
+          [teeSmall]: 1,
+          biltong: 3,
+        })
+      })
+
       it('sets available stock to on hand less held, and refuses on hand below held', async () => {
         const before = await get('tee')
         expect(before.variants.find((v) => v.id === tee)?.stock).toBe(1)

@@ -68,18 +68,21 @@ export async function prepareLogEntry(
   }
 }
 
-/** Units of each variant of the product held by pending_payment orders, read in `tx` or not. */
+/**
+ * Units of each variant of the product (null: of every product) held by pending_payment orders,
+ * read in `tx` or not.
+ */
 async function heldIn(
   read: (query: Query) => Promise<QuerySnapshot>,
   orders: Query,
-  productId: string,
+  productId: string | null,
 ): Promise<Record<string, number>> {
   // Equality only (no composite index); unpaid orders expire within 30 minutes, so they are few.
   const snap = await read(orders.where('status', '==', 'pending_payment'))
   const held: Record<string, number> = {}
   for (const doc of snap.docs) {
     for (const line of (doc.data() as Order).lines) {
-      if (line.productId !== productId) continue
+      if (productId !== null && line.productId !== productId) continue
       const variantId = line.variantId ?? line.productId
       held[variantId] = (held[variantId] ?? 0) + line.quantity
     }
@@ -189,6 +192,9 @@ export function createProductStore({
     },
     async heldStock(productId) {
       return heldIn((query) => query.get(), col.orders, productId)
+    },
+    async allHeldStock() {
+      return heldIn((query) => query.get(), col.orders, null)
     },
     async save(edit, audit) {
       const at = now()

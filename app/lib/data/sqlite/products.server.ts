@@ -62,6 +62,11 @@ export function createProductStore(context: SqliteContext): ProductStore {
       FROM order_lines l JOIN orders o ON o.id = l.order_id
      WHERE l.product_id = ? AND o.status = 'pending_payment'
      GROUP BY coalesce(l.variant_id, l.product_id)`)
+  const selectAllHeld = db.prepare<[], { variant_id: string; held: number }>(`
+    SELECT coalesce(l.variant_id, l.product_id) AS variant_id, sum(l.quantity) AS held
+      FROM order_lines l JOIN orders o ON o.id = l.order_id
+     WHERE o.status = 'pending_payment'
+     GROUP BY coalesce(l.variant_id, l.product_id)`)
   const insertLog = db.prepare(
     'INSERT INTO product_log (product_id, at, made_by, change) VALUES (?, ?, ?, ?)',
   )
@@ -168,6 +173,9 @@ export function createProductStore(context: SqliteContext): ProductStore {
     },
     async heldStock(productId) {
       return heldFor(productId)
+    },
+    async allHeldStock() {
+      return Object.fromEntries(selectAllHeld.all().map((row) => [row.variant_id, row.held]))
     },
     async save(edit, audit) {
       const at = context.now()
