@@ -227,7 +227,9 @@ function remixHandler(getBuild, mode) {
         current.entry.module.servePage(
           request,
           { nonce: res.locals.cspNonce, buildId: current.assets.version },
-          (options) => handle(request, { ...getLoadContext(req, res), ...options }),
+          // The page cache may render the page without the visitor's cookies (`options.request`).
+          ({ request: rendered = request, ...options }) =>
+            handle(rendered, { ...getLoadContext(req, res), ...options }),
         ),
       )
       // A post to a resource route without an action: Remix's own 405 says "Unexpected Server Error".

@@ -9,6 +9,7 @@ import { parseReviewQuery, reviewsQuery } from '~/lib/reviews/review-query'
 import { promisePerKey } from '~/lib/remember.server'
 
 import { isAnonymous } from './anonymous.server'
+import { personalFor } from './personal.server'
 import { PageCache, type Render, type ServeContext } from './page-cache.server'
 
 const PRODUCT_PATH = /^\/shop\/([^/]+)$/
@@ -27,6 +28,7 @@ const PRODUCT_PATH = /^\/shop\/([^/]+)$/
 export function createPageCacheFor(store: Store): PageCache {
   const cache = new PageCache({
     isAnonymous,
+    personalFor,
     externalVersion: store.dataVersion ? () => store.dataVersion?.() : undefined,
     optionParams: async (productId) =>
       ((await catalogFor(store)).product(productId)?.options ?? []).map((option) =>
