@@ -545,6 +545,18 @@ describe('page cache: returning shoppers (holes filled per request)', () => {
     expect(state.renders).toBe(2)
   })
 
+  it("renders the shopper's page when their view cannot be read (the store is down)", async () => {
+    const cache = new PageCache({
+      isAnonymous: () => false,
+      personalFor: () => Promise.reject(new Error('store down')),
+    })
+    const { state, renderFor } = holeRenderer()
+    const answer = await visit(cache, renderFor, '/shop', { headers: { Cookie: 'shopper=ann' } })
+    expect(answer.response.headers.get('X-Page-Cache')).toBe('bypass')
+    expect(answer.html).toContain('<i>cart own</i>')
+    expect(state.renders).toBe(1)
+  })
+
   it('shows a shopper a changed product on the very next request', async () => {
     const cache = shopperCache()
     const { state, renderFor } = holeRenderer()

@@ -196,7 +196,8 @@ export class PageCache {
     // null: the anonymous visitor, served the copy filled once for everyone.
     let view: PersonalView | null = null
     if (!(await this.isAnonymous(request))) {
-      view = this.personalFor ? await this.personalFor(request, productId) : null
+      // A store that cannot be read is the render's to answer (its error page), as before.
+      view = this.personalFor ? await this.personalFor(request, productId).catch(() => null) : null
       if (!view) return bypass(await render({ wholeDocument: false }))
     }
     const visitor: Visitor = { view, nonce: context.nonce, head: request.method === 'HEAD' }
