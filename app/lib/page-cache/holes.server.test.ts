@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { ANONYMOUS_VIEW, holeMarkers, likedHole, type PersonalView } from '~/lib/personal'
 
-import { fillPieces, parseTemplate } from './holes.server'
+import { fillBody, fillPieces, parseTemplate } from './holes.server'
 
 const P = 'ph0123456789abcdef01234567'
 const NONCE = 'n0nce0000000001AbCdEfGh=='
@@ -67,6 +67,11 @@ describe('page holes', () => {
     expect(parseTemplate(`<p>${holeMarkers.data(P)}</p>`, NONCE, P)).toBeNull()
   })
 
+  it('fills one body, as bytes, the same as the pieces joined with the nonce', () => {
+    const template = parseTemplate(page, NONCE, P)!
+    expect(fillBody(template, shopper, 'N2')?.toString()).toBe(fill(shopper))
+  })
+
   it('answers null for a variant the page did not render', () => {
     const template = parseTemplate(
       `${holeMarkers.variant(P, 'account', 'signed-out')}<a>Sign in</a>${holeMarkers.end(P)}`,
@@ -74,5 +79,6 @@ describe('page holes', () => {
       P,
     )!
     expect(fillPieces(template, shopper)).toBeNull()
+    expect(fillBody(template, shopper, NONCE)).toBeNull()
   })
 })

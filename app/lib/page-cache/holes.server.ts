@@ -12,12 +12,13 @@ import {
  * request with one visitor's view and the response's nonce.
  */
 export type Template = TemplatePart[]
+/** The page's own bytes are kept encoded: a fill copies them, never encodes them again. */
 type TemplatePart =
-  | string
+  | Buffer
   | { nonce: true }
   | { text: TextHole }
   | { data: true }
-  | { hole: string; variants: Map<string, string> }
+  | { hole: string; variants: Map<string, Buffer> }
 
 const TEXT_HOLES = new Set<string>(['cart', 'liked'])
 /** How the root loader's `personal` string sits in Remix's inline data script: `\"…\"`. */
@@ -29,16 +30,30 @@ const DATA_QUOTE = '\\"'
  * nonce it was rendered with, then at every marker starting with `prefix`.
  */
 export function parseTemplate(body: string, nonce: string, prefix: string): Template | null {
-  const parts: Template = []
+  const parts: ReadPart[] = []
   const chunks = body.split(nonce)
   for (let i = 0; i < chunks.length; i++) {
     if (i > 0) parts.push({ nonce: true })
     if (!parseChunk(chunks[i]!, prefix, parts)) return null
   }
-  return parts
+  return parts.map((part): TemplatePart => {
+    if (typeof part === 'string') return Buffer.from(part)
+    if (!('variants' in part)) return part
+    const variants = new Map<string, Buffer>()
+    for (const [variant, markup] of part.variants) variants.set(variant, Buffer.from(markup))
+    return { hole: part.hole, variants }
+  })
 }
 
-function parseChunk(chunk: string, prefix: string, parts: Template): boolean {
+/** A part while the page is read: its text, and its variants' markup, still as strings. */
+type ReadPart =
+  | string
+  | { nonce: true }
+  | { text: TextHole }
+  | { data: true }
+  | { hole: string; variants: Map<string, string> }
+
+function parseChunk(chunk: string, prefix: string, parts: ReadPart[]): boolean {
   const pieces = chunk.split(prefix)
   let open: { hole: string; variants: Map<string, string> } | null = null
   let variant = ''
@@ -96,23 +111,43 @@ function parseChunk(chunk: string, prefix: string, parts: Template): boolean {
  */
 export function fillPieces(template: Template, view: PersonalView): string[] | null {
   const pieces: string[] = []
-  let out: string[] = []
+  let out: Buffer[] = []
   for (const part of template) {
-    if (typeof part === 'string') out.push(part)
-    else if ('nonce' in part) {
-      pieces.push(out.join(''))
+    if (Buffer.isBuffer(part) || !('nonce' in part)) {
+      const filled = fillPart(part, view)
+      if (!filled) return null
+      out.push(filled)
+    } else {
+      pieces.push(Buffer.concat(out).toString())
       out = []
-    } else if ('text' in part) out.push(escapeHtml(textFor(part.text, view)))
-    else if ('data' in part) out.push(inlineDataString(serializePersonal(view)))
-    else {
-      const variant = variantFor(part.hole, view)
-      const markup = variant === null ? undefined : part.variants.get(variant)
-      if (markup === undefined) return null
-      out.push(markup)
     }
   }
-  pieces.push(out.join(''))
+  pieces.push(Buffer.concat(out).toString())
   return pieces
+}
+
+/** The same as one body: the pieces joined with `nonce`, copied once, never encoded again. */
+export function fillBody(
+  template: Template,
+  view: PersonalView,
+  nonce: string,
+): ReturnType<typeof Buffer.concat> | null {
+  const joint = Buffer.from(nonce)
+  const out: Buffer[] = []
+  for (const part of template) {
+    const filled = Buffer.isBuffer(part) || !('nonce' in part) ? fillPart(part, view) : joint
+    if (!filled) return null
+    out.push(filled)
+  }
+  return Buffer.concat(out)
+}
+
+function fillPart(part: Exclude<TemplatePart, { nonce: true }>, view: PersonalView): Buffer | null {
+  if (Buffer.isBuffer(part)) return part
+  if ('text' in part) return Buffer.from(escapeHtml(textFor(part.text, view)))
+  if ('data' in part) return Buffer.from(inlineDataString(serializePersonal(view)))
+  const variant = variantFor(part.hole, view)
+  return (variant !== null && part.variants.get(variant)) || null
 }
 
 /** Text or an attribute value as React writes it. */

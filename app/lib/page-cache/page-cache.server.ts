@@ -6,7 +6,7 @@ import { pageParams } from '~/lib/page-params'
 import { ANONYMOUS_VIEW, type PersonalView } from '~/lib/personal'
 import { inRequestScope } from '~/lib/request-scope.server'
 
-import { fillPieces, parseTemplate, type Template } from './holes.server'
+import { fillBody, fillPieces, parseTemplate, type Template } from './holes.server'
 
 /**
  * The page cache (docs/decisions/018-page-cache.md): rendered HTML and its headers for public
@@ -238,15 +238,15 @@ export class PageCache {
     render: Render,
   ): Promise<Response> {
     if (!visitor.view) return respond(entry, visitor.nonce, visitor.head, status)
-    const pieces = fillPieces(entry.template, visitor.view)
+    const body = fillBody(entry.template, visitor.view, visitor.nonce)
     // A hole this module cannot fill (never expected): the page renders for the visitor instead.
-    if (!pieces) return bypass(await render({ wholeDocument: false }))
+    if (!body) return bypass(await render({ wholeDocument: false }))
     const headers = new Headers(entry.headers)
     headers.set('Cache-Control', PERSONAL_CACHE_CONTROL)
     headers.set('Vary', 'Cookie')
     headers.set(PAGE_CACHE_HEADER, status)
     if (visitor.head) return new Response(null, { status: 200, headers })
-    return new Response(pieces.join(visitor.nonce), { status: 200, headers })
+    return new Response(body, { status: 200, headers })
   }
 
   private async renderAndStore(
