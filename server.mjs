@@ -256,7 +256,9 @@ function remixHandler(getBuild, mode) {
       let response = await current.entry.module.servePage(
         request,
         { nonce: res.locals.cspNonce, buildId: current.assets.version },
-        (options) => handle(request, { ...getLoadContext(req, res), ...options }),
+        // The page cache may render the page without the visitor's cookies (`options.request`).
+        ({ request: rendered = request, ...options }) =>
+          handle(rendered, { ...getLoadContext(req, res), ...options }),
       )
       // A post to a resource route without an action: Remix's own 405 says "Unexpected Server Error".
       if (response.status === 405 && response.headers.get('X-Remix-Error') === 'yes') {

@@ -12,6 +12,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 
 import { NonceProvider } from '~/components/nonce'
+import { PersonalHolesProvider } from '~/components/personal'
 import { getCatalog } from '~/lib/catalog/catalog.server'
 import '~/lib/context'
 import { errorSummary, logger } from '~/lib/log.server'
@@ -98,12 +99,14 @@ export default function handleRequest(
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer
-          context={remixContext}
-          url={request.url}
-          abortDelay={ABORT_DELAY}
-          nonce={nonce}
-        />
+        <PersonalHolesProvider value={loadContext.personalHoles ?? null}>
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={ABORT_DELAY}
+            nonce={nonce}
+          />
+        </PersonalHolesProvider>
       </NonceProvider>,
       {
         // React's own inline scripts (streamed Suspense boundaries) carry the nonce too.

@@ -23,6 +23,7 @@ import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal
 
 import { Blok } from '~/components/bloks/registry'
 import { useNonce } from '~/components/nonce'
+import { usePersonal } from '~/components/personal'
 import { ProgressBar } from '~/components/progress-bar'
 import { SiteHeader } from '~/components/site-header'
 import { FlashNotice, FlashToaster } from '~/components/toaster'
@@ -30,7 +31,8 @@ import { isChunkLoadError, reloadForFailedChunk } from '~/lib/chunk-reload'
 import { loadLayout } from '~/lib/content/layout.server'
 import { honeypot } from '~/lib/honeypot.server'
 import { requestContext } from '~/lib/request-context.server'
-import { loadShellCounts } from '~/lib/shell.server'
+import { holeMarkers, serializePersonal, type PersonalView } from '~/lib/personal'
+import { loadPersonal } from '~/lib/shell.server'
 import styles from '~/styles/app.css'
 import catalogStyles from '~/styles/catalog.css'
 import contentStyles from '~/styles/content.css'
@@ -49,16 +51,20 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
   const context = await requestContext(request)
-  const [layout, counts, { toast, headers }] = await Promise.all([
+  const holes = loadContext.personalHoles
+  const [layout, view, { toast, headers }] = await Promise.all([
     loadLayout(request),
-    loadShellCounts(context),
+    holes ? null : loadPersonal(context),
     context.flash(),
   ])
   // The public forms' honeypot (sign-up, contact) reads these through HoneypotProvider below.
   const honeypotInputProps = honeypot.getInputProps()
-  return data({ layout, counts, toast, honeypotInputProps }, { headers })
+  // The visitor's counts, account and hearts (~/lib/personal), as one string: a page rendered for
+  // the page cache carries a hole here that each request fills with its own visitor's.
+  const personal = view ? serializePersonal(view) : holeMarkers.data(holes ?? '')
+  return data({ layout, personal, toast, honeypotInputProps }, { headers })
 }
 
 export type RootLoader = typeof loader
@@ -98,7 +104,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { layout, counts, toast, honeypotInputProps } = useLoaderData<typeof loader>()
+  const { layout, toast, honeypotInputProps } = useLoaderData<typeof loader>()
+  const counts = usePersonal()
   const navigation = useNavigation()
   const changingPage =
     navigation.state === 'loading' && navigation.location.pathname !== globalThis.location?.pathname
@@ -113,7 +120,7 @@ export default function App() {
   )
 }
 
-type ShellData = Pick<SerializeFrom<typeof loader>, 'layout' | 'counts' | 'toast'>
+type ShellData = Pick<SerializeFrom<typeof loader>, 'layout' | 'toast'> & { counts: PersonalView }
 
 /**
  * The page around every route, error pages included: skip link, announcement, header, flash
@@ -134,7 +141,16 @@ function Shell({
       </a>
       <ProgressBar />
       {layout.announcement ? <Blok blok={layout.announcement} /> : null}
-      <SiteHeader siteName={layout.siteName} nav={layout.header} counts={counts} />
+      <SiteHeader
+        siteName={layout.siteName}
+        nav={layout.header}
+        counts={{
+          cart: counts.cart,
+          liked: counts.liked.length,
+          signedIn: counts.signedIn,
+          staff: counts.staff,
+        }}
+      />
       <FlashNotice toast={toast} />
       <main
         id="main"
@@ -167,6 +183,7 @@ function PageSkeleton() {
 export function ErrorBoundary() {
   const error = useRouteError()
   const root = useRouteLoaderData<typeof loader>('root')
+  const counts = usePersonal()
   const notFound = isRouteErrorResponse(error) && error.status === 404
 
   useEffect(() => {
@@ -204,7 +221,7 @@ export function ErrorBoundary() {
     )
   }
   return (
-    <Shell layout={root.layout} counts={root.counts} toast={null} className="main error-page">
+    <Shell layout={root.layout} counts={counts} toast={null} className="main error-page">
       {message}
     </Shell>
   )

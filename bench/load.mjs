@@ -11,8 +11,9 @@ import { formatKb } from './table.mjs'
  * The routes to measure, each checked to answer 200: the static reference (a file the size of the
  * home page's HTML, written into the copied public/), /healthz, then the home page, the shop, a
  * search and a product page twice: as an anonymous visitor (no cookie: the page cache answers after
- * the first request) and as a returning shopper with a cart line (a session cookie obtained through
- * the shop's own "add to cart" post, so every request renders).
+ * the first request) and as a returning shopper with a cart line and a liked product (cookies
+ * obtained through the shop's own "add to cart" and "like" posts: the page cache fills that
+ * shopper's counts and hearts into the kept page).
  */
 export async function prepareRoutes(origin, appDir) {
   const home = await fetchText(`${origin}/`)
@@ -61,8 +62,9 @@ export async function prepareRoutes(origin, appDir) {
 }
 
 /**
- * A returning shopper's cookie: the shop's own no-JS "add to cart" post of the first product on
- * /shop, whose redirect sets the session cookie that holds the cart line.
+ * A returning shopper's cookies: the shop's own no-JS "add to cart" post of the first product on
+ * /shop, whose redirect sets the session cookie that holds the cart line, then a "like" of the same
+ * product (the liked cookie). The flash cookie those posts set is left out: it shows once.
  */
 async function shopperCookie(origin) {
   const shop = await fetchText(`${origin}/shop?inStock=1`)
@@ -87,7 +89,23 @@ async function shopperCookie(origin) {
   const cartHtml = await cart.text()
   if (!cartHtml.includes(`/shop/${productId}`))
     throw new Error(`the shopper's /cart does not show ${productId}: the cookie holds no cart line`)
-  return cookie
+  const like = await fetch(`${origin}/liked`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: origin,
+      Cookie: cookie,
+    },
+    body: new URLSearchParams({ intent: 'toggle', productId, redirectTo: '/shop' }),
+  })
+  await like.arrayBuffer()
+  const liked = like.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith('__liked='))
+  if (!liked) throw new Error(`liking ${productId} answered ${like.status} without a liked cookie`)
+  return `${cookie}; ${liked}`
 }
 
 /**

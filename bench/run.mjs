@@ -2,8 +2,9 @@
 // served by the same process, plus the gzip size of the JS a first visit downloads. Each public page
 // (home, /shop, a search, a product) is measured twice in one run: as an anonymous visitor (no
 // cookie: answered by the page cache, docs/decisions/018-page-cache.md) and as a returning shopper
-// whose session holds a cart line (the cookie comes from the shop's own "add to cart" post), whose
-// pages always render. The reaches of issue 15 are printed beside each figure.
+// with a cart line and a liked product (cookies from the shop's own "add to cart" and "like"
+// posts), whose counts and hearts are filled into the kept page (037-personal-pages-from-the-cache.md).
+// The reaches of issue 28 are printed beside each figure, then both visitors side by side.
 // Method and reasons: docs/decisions/008-benchmark.md. Prints figures; never fails on a missed reach.
 //
 // Settings (environment): BENCH_SECONDS (per route per round, default 10), BENCH_WARMUP (seconds

@@ -73,8 +73,12 @@ function stub(page: ReactElement | ComponentType, options: Options): ReactElemen
  * JavaScript gets. Query it with `screen` like any render.
  */
 export function renderRouteWithoutJs(page: ReactElement | ComponentType, options: Options = {}) {
-  const html = withoutLayoutEffectWarning(() => renderToString(stub(page, options)))
-  return render(<div dangerouslySetInnerHTML={{ __html: html }} />)
+  return render(<div dangerouslySetInnerHTML={{ __html: renderRouteToHtml(page, options) }} />)
+}
+
+/** The server's HTML for the page, as a string (what the page cache keeps). */
+export function renderRouteToHtml(page: ReactElement | ComponentType, options: Options = {}) {
+  return withoutLayoutEffectWarning(() => renderToString(stub(page, options)))
 }
 
 /**

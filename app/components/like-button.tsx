@@ -3,8 +3,10 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 
 import { FetcherForm, resultMessages } from '~/components/fetcher-form'
 import { ErrorList } from '~/components/forms'
+import { PersonalVariants } from '~/components/personal'
 import type { LikeActionData } from '~/lib/liked/liked-action.server'
 import { ownSearch } from '~/lib/page-params'
+import { LIKED_STATES, likedHole } from '~/lib/personal'
 
 /**
  * The heart on product cards and pages (`intent=toggle`, `productId`; schema in
@@ -50,5 +52,30 @@ export function LikeButton({
       </button>
       <ErrorList errors={fetcher.state === 'idle' ? resultMessages(fetcher.data?.result) : []} />
     </FetcherForm>
+  )
+}
+
+/**
+ * The heart of a card or product page for this visitor; on a page kept by the page cache, a hole
+ * holding both hearts, filled per request (~/components/personal).
+ */
+export function LikedHeart({
+  productId,
+  productName,
+  liked,
+}: {
+  productId: string
+  productName: string
+  liked: boolean
+}) {
+  return (
+    <PersonalVariants
+      hole={likedHole(productId)}
+      value={liked ? 'liked' : 'not-liked'}
+      variants={LIKED_STATES}
+      render={(state) => (
+        <LikeButton productId={productId} productName={productName} liked={state === 'liked'} />
+      )}
+    />
   )
 }

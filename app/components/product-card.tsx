@@ -1,7 +1,7 @@
 import { useNavigate } from '@remix-run/react'
 import type { MouseEvent } from 'react'
 
-import { LikeButton } from '~/components/like-button'
+import { LikedHeart } from '~/components/like-button'
 import { Price } from '~/components/price'
 import { StarRating } from '~/components/star-rating'
 import { AddToCartForm } from '~/components/cart/add-to-cart-form'
@@ -85,7 +85,7 @@ export function ProductCard({
           />
         )}
       </div>
-      <LikeButton productId={product.id} productName={product.name} liked={liked ?? false} />
+      <LikedHeart productId={product.id} productName={product.name} liked={liked ?? false} />
     </article>
   )
 }

@@ -3,8 +3,10 @@ import { useEffect, useRef, type RefObject } from 'react'
 
 import { Blok } from '~/components/bloks/registry'
 import { Link } from '~/components/link'
+import { PersonalVariants, usePersonalText } from '~/components/personal'
 import { PredictiveSearch } from '~/components/search/predictive-search'
 import type { Blok as BlokData } from '~/lib/content/types'
+import { ACCOUNT_HOLE, ACCOUNT_STATES, accountState } from '~/lib/personal'
 
 export type ShellCounts = {
   cart: number
@@ -34,6 +36,9 @@ export function SiteHeader({
 }) {
   const headerRef = useRef<HTMLElement>(null)
   useDismissMenus(headerRef)
+  // Holes when the page is rendered for the page cache (~/components/personal).
+  const cart = usePersonalText('cart', counts.cart)
+  const liked = usePersonalText('liked', counts.liked)
   return (
     <header className="site-header" ref={headerRef}>
       <div className="site-header__inner">
@@ -55,21 +60,28 @@ export function SiteHeader({
           <nav aria-label="Your shop" className="site-header__mine">
             <Link to="/liked">
               Liked{' '}
-              <span className="badge" aria-label={`${counts.liked} liked products`}>
-                {counts.liked}
+              <span className="badge" aria-label={`${liked} liked products`}>
+                {liked}
               </span>
             </Link>
-            {counts.signedIn ? (
-              <AccountLinks staff={counts.staff === true} />
-            ) : (
-              <Link to="/account">Sign in</Link>
-            )}
+            <PersonalVariants
+              hole={ACCOUNT_HOLE}
+              value={accountState(counts)}
+              variants={ACCOUNT_STATES}
+              render={(state) =>
+                state === 'signed-out' ? (
+                  <Link to="/account">Sign in</Link>
+                ) : (
+                  <AccountLinks staff={state === 'staff'} />
+                )
+              }
+            />
           </nav>
         </div>
         <Link to="/cart" className="site-header__cart">
           Cart{' '}
-          <span className="badge" aria-label={`${counts.cart} items in cart`}>
-            {counts.cart}
+          <span className="badge" aria-label={`${cart} items in cart`}>
+            {cart}
           </span>
         </Link>
       </div>

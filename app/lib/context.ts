@@ -9,6 +9,11 @@ declare module '@remix-run/node' {
      * (lib/page-cache) asks for it when the page may be stored and served to others.
      */
     wholeDocument?: boolean
+    /**
+     * Set when the page cache renders a page to keep (lib/page-cache): the random prefix of the
+     * markers the personal parts are rendered as, filled per request (~/lib/personal).
+     */
+    personalHoles?: string
   }
   interface Future {
     v3_singleFetch: true

@@ -9,11 +9,15 @@ import { productStatistics } from '~/lib/catalog/statistics'
 import { toProductSummary } from '~/lib/catalog/summary'
 import { makeProduct, ratingOf } from '~/lib/catalog/products.test-helper'
 import { withVariants } from '~/lib/data/variants'
+import { serializePersonal } from '~/lib/personal'
 
 import ProductPage from './shop.$id'
 import Shop from './shop._index'
 
-const rootData = (signedIn: boolean) => ({ counts: { cart: 0, liked: 0, signedIn } })
+/** The root's personal view (~/lib/personal): hearts and sign-in come from there. */
+const rootData = (signedIn: boolean, liked: string[] = []) => ({
+  personal: serializePersonal({ cart: 0, liked, signedIn, staff: false }),
+})
 
 const product = makeProduct({
   id: 'sold-out-tin',
@@ -74,7 +78,6 @@ function productData(overrides: { stock?: number } = {}) {
     variantParam: null,
     related: [],
     recentlyViewed: [],
-    likedIds: [],
     seo: { canonical: 'http://shop.test/shop/sold-out-tin', image: null },
     jsonLd: serializeJsonLd({ name: '</script>' }),
   }
@@ -163,11 +166,14 @@ describe('/shop page', () => {
     pageCount: 3,
     categories: [{ slug: 'pantry', name: 'Pantry', count: 60 }],
     suggestions: null,
-    liked: ['p-1'],
   }
 
   it('renders the count, removable filters, the cards, a GET filter form and page links', () => {
-    renderRoute(Shop, { url: '/shop?q=rooibos', loaderData: shopData, rootData: rootData(false) })
+    renderRoute(Shop, {
+      url: '/shop?q=rooibos',
+      loaderData: shopData,
+      rootData: rootData(false, ['p-1']),
+    })
     expect(screen.getByText(/results for/)).toHaveTextContent('60 results for “rooibos”')
     const filters = screen.getByRole('form', { name: 'Search and filter products' })
     expect(filters).toHaveAttribute('method', 'get')

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 
 import { NotifyMeForm } from '~/components/catalog/notify-me-form'
@@ -16,6 +16,7 @@ import {
 } from '~/components/catalog/product-detail'
 import { ProductReviews } from '~/components/catalog/product-reviews'
 import { ProductShelf } from '~/components/catalog/product-shelf'
+import { usePersonal } from '~/components/personal'
 import { catalog } from '~/lib/catalog/products.server'
 import { productJsonLd, serializeJsonLd } from '~/lib/catalog/json-ld'
 import { productSeo, summarise } from '~/lib/catalog/seo'
@@ -26,7 +27,6 @@ import { selectionFromParams, variantFor, variantUrl } from '~/lib/catalog/varia
 import { defaultVariant, findVariant } from '~/lib/data/variants'
 import { env } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
-import { likedIds } from '~/lib/liked/liked.server'
 import { centsToRandsString } from '~/lib/money'
 import { requestContext } from '~/lib/request-context.server'
 import { reviewAction } from '~/lib/reviews/review-action.server'
@@ -34,7 +34,6 @@ import { parseReviewQuery } from '~/lib/reviews/review-query'
 import { reviews } from '~/lib/reviews/reviews.server'
 import { deliveryPromise } from '~/lib/shipping/delivery-promise'
 import { notifyAction } from '~/lib/win-back/notify-action.server'
-import type { RootLoader } from '~/root'
 import catalogStyles from '~/styles/catalog.css'
 import formStyles from '~/styles/forms.css'
 
@@ -59,19 +58,18 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const selection = picked ?? variant?.optionValues ?? []
   // The recently viewed list is written by the view beacon (see ProductPage), never here: this
   // page sets no cookie, so the page cache may keep it for visitors without a list.
-  const [reviewPage, myReview, liked, related, recentlyViewed, shipping, notifyEmail] =
-    await Promise.all([
-      reviews.pageForProduct(context.store, product.id, parseReviewQuery(search)),
-      // A signed-in customer's own review, for the form that edits it (never a cached page: the
-      // page cache keeps only signed-out visitors' pages).
-      context.userId().then((id) => (id ? reviews.mine(context.store, product.id, id) : null)),
-      likedIds(context),
-      catalog.related(product.id),
-      context.recentlyViewed().then((ids) => catalog.summaries(shownOnPage(ids, product.id))),
-      context.store.shipping.get(),
-      // "Email me when it's back" fills in a signed-in customer's email.
-      context.user().then((user) => user?.email ?? ''),
-    ])
+  // The hearts and the header come from the root's personal view (~/lib/personal).
+  const [reviewPage, myReview, related, recentlyViewed, shipping, notifyEmail] = await Promise.all([
+    reviews.pageForProduct(context.store, product.id, parseReviewQuery(search)),
+    // A signed-in customer's own review, for the form that edits it (never a cached page: the
+    // page cache keeps only signed-out visitors' pages).
+    context.userId().then((id) => (id ? reviews.mine(context.store, product.id, id) : null)),
+    catalog.related(product.id),
+    context.recentlyViewed().then((ids) => catalog.summaries(shownOnPage(ids, product.id))),
+    context.store.shipping.get(),
+    // "Email me when it's back" fills in a signed-in customer's email.
+    context.user().then((user) => user?.email ?? ''),
+  ])
   const statistics = productStatistics(product.rating)
   const { jsonLd, ...seo } = productSeo(product, statistics, env.appUrl, variant?.id)
   return {
@@ -98,7 +96,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     variantParam: variant && search.get('variant') ? variant.id : null,
     related,
     recentlyViewed,
-    likedIds: liked,
     notifyEmail,
     seo,
     jsonLd,
@@ -153,14 +150,14 @@ export default function ProductPage() {
     variantParam,
     related,
     recentlyViewed,
-    likedIds,
     notifyEmail,
     jsonLd,
     seo,
   } = useLoaderData<typeof loader>()
-  const liked = new Set(likedIds)
+  const personal = usePersonal()
+  const liked = new Set(personal.liked)
   const productPath = `/shop/${encodeURIComponent(product.id)}`
-  const signedIn = useRouteLoaderData<RootLoader>('root')?.counts?.signedIn ?? false
+  const signedIn = personal.signedIn
   // A pick with JS redraws the JSON-LD for the picked variant, as the server would for its URL.
   const [pickedLd, setPickedLd] = useState<string | null>(null)
   const onSelect = (selection: string[]) => {

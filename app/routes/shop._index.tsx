@@ -3,11 +3,11 @@ import { useLoaderData, useNavigation } from '@remix-run/react'
 
 import { ShopFilters } from '~/components/catalog/shop-filters'
 import { ShopResults } from '~/components/catalog/shop-results'
+import { usePersonal } from '~/components/personal'
 import { catalog } from '~/lib/catalog/products.server'
 import { parseShopParams } from '~/lib/catalog/query.server'
 import { resultSummary, shopHref } from '~/lib/catalog/shop-url'
 import { env } from '~/lib/env.server'
-import { likedIds } from '~/lib/liked/liked.server'
 import catalogStyles from '~/styles/catalog.css'
 import formStyles from '~/styles/forms.css'
 
@@ -18,8 +18,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseShopParams(new URL(request.url).searchParams)
-  const [result, liked] = await Promise.all([catalog.search(params), likedIds(request)])
-  const likedSet = new Set(liked)
+  const result = await catalog.search(params)
   const shown = { ...params, page: result.page }
   return {
     params: shown,
@@ -30,9 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageCount: result.pageCount,
     categories: result.categories,
     suggestions: result.suggestions,
-    liked: [...result.items, ...(result.suggestions?.products ?? [])]
-      .filter((p) => likedSet.has(p.id))
-      .map((p) => p.id),
   }
 }
 
@@ -60,8 +56,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 }
 
 export default function Shop() {
-  const { params, items, total, pageCount, categories, suggestions, liked } =
+  const { params, items, total, pageCount, categories, suggestions } =
     useLoaderData<typeof loader>()
+  // The hearts come from the root's personal view (a hole on a page kept by the page cache).
+  const { liked } = usePersonal()
   const navigation = useNavigation()
   const categoryName = categories.find((c) => c.slug === params.category)?.name
   const pending = navigation.state === 'loading' && navigation.location.pathname === '/shop'

@@ -1,4 +1,5 @@
 import { Link } from '~/components/link'
+import { usePersonal } from '~/components/personal'
 import { ProductCard } from '~/components/product-card'
 import type { ProductSummary } from '~/lib/catalog/summary'
 import { editable, text } from '~/lib/content/blok-fields'
@@ -20,6 +21,7 @@ function isSummary(value: unknown): value is ProductSummary {
  */
 export function FeaturedProducts({ blok }: { blok: Blok }) {
   const products = Array.isArray(blok.products) ? blok.products.filter(isSummary) : []
+  const { liked } = usePersonal()
   if (products.length === 0) return null
   const title = text(blok.title) || 'Featured products'
   const headingId = `featured-${blok._uid}`
@@ -33,7 +35,7 @@ export function FeaturedProducts({ blok }: { blok: Blok }) {
       <ul className="product-grid">
         {products.map((product) => (
           <li key={product.id}>
-            <ProductCard product={product} />
+            <ProductCard product={product} liked={liked.includes(product.id)} />
           </li>
         ))}
       </ul>

@@ -8,6 +8,7 @@ import { renderRoute } from '../../../test/render-route'
 import { productStatistics } from '~/lib/catalog/statistics'
 import { shirt } from '~/lib/data/contract.suite'
 import ProductPage from '~/routes/shop.$id'
+import { serializePersonal } from '~/lib/personal'
 
 /** A shirt in S/M/L and Black/Rainbow with L/Black sold out. */
 const tee = { ...shirt('tee', { 'tee--l-black': 0 }), name: 'Karoo tee' }
@@ -36,12 +37,18 @@ function options(selection: string[], notifyEmail = '') {
       variantParam: null,
       related: [],
       recentlyViewed: [],
-      likedIds: [],
       notifyEmail,
       seo: { canonical: 'http://shop.test/shop/tee', image: null },
       jsonLd: '{}',
     },
-    rootData: { counts: { cart: 0, liked: 0, signedIn: notifyEmail !== '' } },
+    rootData: {
+      personal: serializePersonal({
+        cart: 0,
+        liked: [],
+        signedIn: notifyEmail !== '',
+        staff: false,
+      }),
+    },
   }
 }
 

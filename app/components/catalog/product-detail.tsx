@@ -1,6 +1,6 @@
 import { AddToCartForm } from '~/components/cart/add-to-cart-form'
 import { Gallery } from '~/components/gallery'
-import { LikeButton } from '~/components/like-button'
+import { LikedHeart } from '~/components/like-button'
 import { Link } from '~/components/link'
 import { Price } from '~/components/price'
 import { StarRating } from '~/components/star-rating'
@@ -193,7 +193,7 @@ export function ProductDetail({
         )}
 
         <div className="product-page__like">
-          <LikeButton productId={product.id} productName={product.name} liked={liked} />
+          <LikedHeart productId={product.id} productName={product.name} liked={liked} />
         </div>
 
         <TrustSignals delivery={delivery} />

@@ -9,6 +9,7 @@ import { productStatistics } from '~/lib/catalog/statistics'
 import { shirt } from '~/lib/data/contract.suite'
 import { withVariants } from '~/lib/data/variants'
 import ProductPage from '~/routes/shop.$id'
+import { ANONYMOUS_VIEW, serializePersonal } from '~/lib/personal'
 
 /** A shirt in S/M/L and Black/Rainbow: M/Black R 275 was R 320, L/Black sold out, no L/Rainbow. */
 const tee = (() => {
@@ -43,7 +44,6 @@ function pageData(selection: string[]) {
     variantParam: null,
     related: [],
     recentlyViewed: [],
-    likedIds: [],
     seo: { canonical: 'http://shop.test/shop/tee', image: null },
     jsonLd: '{}',
   }
@@ -53,7 +53,7 @@ const options = (selection: string[], url = '/shop/tee') => ({
   url,
   path: '/shop/:id',
   loaderData: pageData(selection),
-  rootData: { counts: { cart: 0, liked: 0, signedIn: false } },
+  rootData: { personal: serializePersonal(ANONYMOUS_VIEW) },
 })
 
 const price = () =>

@@ -50,6 +50,7 @@ type SearchDocument = Pick<Product, 'id' | 'name' | 'description' | 'categoryNam
 const QUERY_CACHE_SIZE = 500
 const RESULT_CACHE_SIZE = 100
 const MAX_QUERY_LENGTH = 100
+const MAX_RELATED_REMEMBERED = 5000
 
 /** Lower-case and without diacritics, so "creme" finds "Crème" and "Ndebele" finds "ndebele". */
 function normaliseText(text: string): string {
@@ -92,6 +93,8 @@ export class CatalogIndex {
   private readonly hitCache = new Map<string, Hit[]>()
   /** Filtered, sorted matches per query (all pages), dropped on any product change. */
   private readonly resultCache = new Map<string, Filtered>()
+  /** "You may also like" per product and limit, dropped on any product change. */
+  private readonly relatedCache = new Map<string, ProductSummary[]>()
   private readonly categoryNames = new Map<string, { name: string; products: number }>()
 
   constructor(products: readonly Product[] = []) {
@@ -163,7 +166,10 @@ export class CatalogIndex {
       entry.summary = toProductSummary(product)
     }
     if (textDirty) this.hitCache.clear()
-    if (changes.length > 0) this.resultCache.clear()
+    if (changes.length > 0) {
+      this.resultCache.clear()
+      this.relatedCache.clear()
+    }
   }
 
   /** Search, filter, sort and page the catalogue. */
@@ -261,32 +267,42 @@ export class CatalogIndex {
   /**
    * "You may also like": up to `limit` other products sharing the product's category or a tag,
    * scored one for the category plus one per shared tag; those in stock first, then the higher
-   * score, then the `featured` order. Computed per call over every entry: about 10 µs for the
-   * seeded shop's 120 products (one pass, no sorting of the whole catalogue), so nothing is
-   * precomputed. An unknown or off-sale product has none.
+   * score, then the `featured` order. One pass over every entry keeping only the best `limit`
+   * (sorting every scored product cost a 10 000-product shop's product page two thirds of its
+   * render time, docs/decisions/037-personal-pages-from-the-cache.md), remembered per product
+   * until the next product change. An unknown or off-sale product has none.
    */
   related(productId: string, limit: number): ProductSummary[] {
     const source = this.entries.get(productId)?.product
     if (!source || limit <= 0) return []
+    const memoKey = `${limit} ${productId}`
+    const remembered = this.relatedCache.get(memoKey)
+    if (remembered) return remembered
     const tags = new Set(source.tags)
     const { position } = this.order('featured')
-    const scored: { entry: Entry; score: number; inStock: boolean }[] = []
+    type Scored = { entry: Entry; score: number; inStock: boolean; rank: number }
+    const before = (a: Scored, b: Scored) =>
+      Number(b.inStock) - Number(a.inStock) || b.score - a.score || a.rank - b.rank
+    // The best `limit` so far, best first: a candidate enters only when it beats the last one.
+    const best: Scored[] = []
     for (const entry of this.entries.values()) {
       const p = entry.product
       if (p.id === productId) continue
       let score = p.category === source.category ? 1 : 0
       for (const tag of p.tags) if (tags.has(tag)) score += 1
-      if (score > 0) scored.push({ entry, score, inStock: p.stock > 0 })
+      if (score === 0) continue
+      const candidate = { entry, score, inStock: p.stock > 0, rank: position.get(p.id) ?? 0 }
+      if (best.length === limit && before(candidate, best[limit - 1]!) >= 0) continue
+      let at = best.length
+      while (at > 0 && before(candidate, best[at - 1]!) < 0) at--
+      best.splice(at, 0, candidate)
+      if (best.length > limit) best.pop()
     }
-    return scored
-      .sort(
-        (a, b) =>
-          Number(b.inStock) - Number(a.inStock) ||
-          b.score - a.score ||
-          (position.get(a.entry.product.id) ?? 0) - (position.get(b.entry.product.id) ?? 0),
-      )
-      .slice(0, limit)
-      .map(({ entry }) => entry.summary)
+    const related = best.map(({ entry }) => entry.summary)
+    // Bounded: a crawler walking every product page must not grow it without end.
+    if (this.relatedCache.size >= MAX_RELATED_REMEMBERED) this.relatedCache.clear()
+    this.relatedCache.set(memoKey, related)
+    return related
   }
 
   /** A product on sale, or null (the page cache reads its variants to key its page). */

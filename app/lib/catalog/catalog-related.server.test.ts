@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { CatalogIndex } from './catalog-index.server'
+import { compareProducts } from './sort'
 import { makeProduct } from '~/lib/catalog/products.test-helper'
 
 const rooibos = makeProduct({
@@ -48,6 +49,7 @@ describe('you may also like', () => {
 
   it('follows stock changes: a product selling out moves behind those in stock', () => {
     const index = new CatalogIndex(catalogue)
+    expect(index.related('rooibos', 8)[0]?.id).toBe('honeybush')
     index.apply([{ type: 'upsert', product: { ...catalogue[1]!, stock: 0 } }])
     expect(index.related('rooibos', 8).map((p) => p.id)).toEqual([
       'tea-tin',
@@ -75,6 +77,40 @@ describe('you may also like', () => {
       for (const other of related) {
         expect(facets(other).some((facet) => facets(n).includes(facet))).toBe(true)
       }
+    }
+  })
+
+  it('keeps the best 8 of a few hundred in the order a full ranking gives', () => {
+    const many = Array.from({ length: 400 }, (_, i) =>
+      makeProduct({
+        id: `p-${i}`,
+        category: `c-${i % 8}`,
+        tags: [`t-${i % 13}`, `t7-${i % 7}`],
+        stock: i % 3 === 0 ? 0 : 5,
+      }),
+    )
+    const index = new CatalogIndex(many)
+    const featured = [...many].sort(compareProducts('featured')).map((p) => p.id)
+    for (const source of [many[0]!, many[10]!, many[399]!]) {
+      const ranked = many
+        .filter((p) => p.id !== source.id)
+        .map((p) => ({
+          id: p.id,
+          inStock: p.stock > 0 ? 1 : 0,
+          score:
+            (p.category === source.category ? 1 : 0) +
+            p.tags.filter((tag) => source.tags.includes(tag)).length,
+        }))
+        .filter((p) => p.score > 0)
+        .sort(
+          (a, b) =>
+            b.inStock - a.inStock ||
+            b.score - a.score ||
+            featured.indexOf(a.id) - featured.indexOf(b.id),
+        )
+      expect(index.related(source.id, 8).map((p) => p.id)).toEqual(
+        ranked.slice(0, 8).map((p) => p.id),
+      )
     }
   })
 })

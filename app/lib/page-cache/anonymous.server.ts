@@ -20,6 +20,11 @@ function cookieNames(header: string): string[] {
   return header.split(';').map((pair) => pair.split('=', 1)[0]!.trim())
 }
 
+/** Whether a flash message waits for this visitor (it shows once: their page renders). */
+export function hasFlash(request: Request): boolean {
+  return cookieNames(request.headers.get('Cookie') ?? '').includes(TOAST_COOKIE)
+}
+
 /**
  * Whether the visitor sees what every visitor sees: no cookie of ours, or only ones that say
  * nothing (a session holding nothing, an empty liked list, on a product page a recently viewed

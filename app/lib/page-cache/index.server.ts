@@ -10,6 +10,7 @@ import { parseReviewQuery, reviewsQuery } from '~/lib/reviews/review-query'
 import { promisePerKey } from '~/lib/remember.server'
 
 import { isAnonymous } from './anonymous.server'
+import { personalFor } from './personal.server'
 import { PageCache, type Render, type ServeContext } from './page-cache.server'
 
 const PRODUCT_PATH = /^\/shop\/([^/]+)$/
@@ -29,6 +30,7 @@ export function createPageCacheFor(store: Store): PageCache {
   const cache = new PageCache({
     isAnonymous,
     sharedSeconds: env.sharedCacheSeconds,
+    personalFor,
     externalVersion: store.dataVersion ? () => store.dataVersion?.() : undefined,
     optionParams: async (productId) =>
       ((await catalogFor(store)).product(productId)?.options ?? []).map((option) =>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
+import { holeMarkers, likedHole } from '~/lib/personal'
+
 import {
   cacheKey,
   PageCache,
@@ -320,7 +322,9 @@ describe('page cache: what always renders', () => {
       const again = await visit(cache, renderFor, '/')
       expect(again.response.headers.get('X-Page-Cache'), JSON.stringify(headers)).toBe('bypass')
       expect(again.response.status).toBe(status)
-      expect(state.renders).toBe(2)
+      // A page setting a cookie was rendered without the visitor's cookies: it renders again for
+      // the visitor (a cookie meant for nobody must not replace theirs).
+      expect(state.renders).toBe('Set-Cookie' in headers ? 4 : 2)
       expect(cache.stats.pages).toBe(0)
     }
   })
@@ -425,14 +429,15 @@ describe('page cache: invalidation', () => {
 describe('page cache: memory and bursts', () => {
   it('keeps to its byte budget, dropping the least recently used page', async () => {
     const { renderFor } = renderer('x'.repeat(3_000))
-    const cache = anonymousCache({ maxBytes: 10_000 })
+    // Each page is kept twice over: the copy for everyone and the one with holes.
+    const cache = anonymousCache({ maxBytes: 20_000 })
     await visit(cache, renderFor, '/shop/a')
     await visit(cache, renderFor, '/shop/b')
     await visit(cache, renderFor, '/shop/c')
     // /shop/a is used again, so /shop/b is the least recently used when /shop/d comes.
     await visit(cache, renderFor, '/shop/a')
     await visit(cache, renderFor, '/shop/d')
-    expect(cache.stats.bytes).toBeLessThanOrEqual(10_000)
+    expect(cache.stats.bytes).toBeLessThanOrEqual(20_000)
     const status = async (path: string) =>
       (await visit(cache, renderFor, path)).response.headers.get('X-Page-Cache')
     expect(await status('/shop/a')).toBe('hit')
@@ -479,5 +484,100 @@ describe('page cache: memory and bursts', () => {
       expect(v.response.status).toBe(404)
       expect(noncesIn(v.html)).toEqual([v.nonce, v.nonce])
     }
+  })
+})
+
+describe('page cache: returning shoppers (holes filled per request)', () => {
+  type Shopper = { cart: number; liked: string[] }
+  const shoppers: Record<string, Shopper> = {
+    'shopper=ann': { cart: 2, liked: ['rooibos'] },
+    'shopper=bob': { cart: 5, liked: [] },
+  }
+  /** The cache as the server wires it: a cookie names the shopper, `flash` makes the page render. */
+  const shopperCache = () =>
+    new PageCache({
+      isAnonymous: (request) => !request.headers.has('Cookie'),
+      personalFor: async (request) => {
+        const cookie = request.headers.get('Cookie') ?? ''
+        if (cookie.includes('flash')) return null
+        const shopper = shoppers[cookie]
+        return shopper ? { ...shopper, signedIn: false, staff: false } : null
+      },
+    })
+  /** Renders what the components render: markers when asked for holes, else this visitor's own. */
+  function holeRenderer() {
+    const state = { renders: 0, cookies: [] as (string | null)[], text: 'R 125.00' }
+    const renderFor =
+      (nonce: string): Render =>
+      async ({ personalHoles, request }) => {
+        state.renders++
+        state.cookies.push(request?.headers.get('Cookie') ?? null)
+        const cart = personalHoles ? holeMarkers.text(personalHoles, 'cart') : 'own'
+        const heart = personalHoles
+          ? `${holeMarkers.variant(personalHoles, likedHole('rooibos'), 'liked')}<b>♥</b>` +
+            `${holeMarkers.variant(personalHoles, likedHole('rooibos'), 'not-liked')}<b>♡</b>` +
+            holeMarkers.end(personalHoles)
+          : '<b>own</b>'
+        return page(`${state.text} <i>cart ${cart}</i>${heart}`, nonce)
+      }
+    return { state, renderFor }
+  }
+
+  it('serves two shoppers one kept page, each with only their own counts and hearts', async () => {
+    const cache = shopperCache()
+    const { state, renderFor } = holeRenderer()
+    const ann = await visit(cache, renderFor, '/shop', { headers: { Cookie: 'shopper=ann' } })
+    const bob = await visit(cache, renderFor, '/shop', { headers: { Cookie: 'shopper=bob' } })
+    const anonymous = await visit(cache, renderFor, '/shop')
+    expect(state.renders).toBe(1)
+    // The kept page was rendered without the shopper's cookies.
+    expect(state.cookies).toEqual([null])
+    expect(ann.response.headers.get('X-Page-Cache')).toBe('miss')
+    expect(ann.html).toContain('<i>cart 2</i><b>♥</b>')
+    expect(bob.response.headers.get('X-Page-Cache')).toBe('hit')
+    expect(bob.html).toContain('<i>cart 5</i><b>♡</b>')
+    expect(bob.html).not.toContain('♥')
+    expect(anonymous.html).toContain('<i>cart 0</i><b>♡</b>')
+    // A shopper's copy is theirs alone: no shared cache may keep it.
+    for (const { response } of [ann, bob]) {
+      expect(response.headers.get('Cache-Control')).toBe(PERSONAL_CACHE_CONTROL)
+      expect(response.headers.get('Vary')).toBe('Cookie')
+    }
+    expect(anonymous.response.headers.get('Cache-Control')).toBe(PUBLIC_CACHE_CONTROL)
+    expect(noncesIn(bob.html)).toEqual([bob.nonce, bob.nonce])
+  })
+
+  it('renders the page for a shopper whose page shows more than the holes hold (a flash)', async () => {
+    const cache = shopperCache()
+    const { state, renderFor } = holeRenderer()
+    await visit(cache, renderFor, '/shop')
+    const flashed = await visit(cache, renderFor, '/shop', { headers: { Cookie: 'flash=1' } })
+    expect(flashed.response.headers.get('X-Page-Cache')).toBe('bypass')
+    expect(flashed.html).toContain('<i>cart own</i><b>own</b>')
+    expect(state.renders).toBe(2)
+  })
+
+  it("renders the shopper's page when their view cannot be read (the store is down)", async () => {
+    const cache = new PageCache({
+      isAnonymous: () => false,
+      personalFor: () => Promise.reject(new Error('store down')),
+    })
+    const { state, renderFor } = holeRenderer()
+    const answer = await visit(cache, renderFor, '/shop', { headers: { Cookie: 'shopper=ann' } })
+    expect(answer.response.headers.get('X-Page-Cache')).toBe('bypass')
+    expect(answer.html).toContain('<i>cart own</i>')
+    expect(state.renders).toBe(1)
+  })
+
+  it('shows a shopper a changed product on the very next request', async () => {
+    const cache = shopperCache()
+    const { state, renderFor } = holeRenderer()
+    await visit(cache, renderFor, '/shop/rooibos', { headers: { Cookie: 'shopper=ann' } })
+    state.text = 'R 99.00'
+    cache.invalidateProducts(['rooibos'])
+    const after = await visit(cache, renderFor, '/shop/rooibos', {
+      headers: { Cookie: 'shopper=ann' },
+    })
+    expect(after.html).toContain('R 99.00 <i>cart 2</i><b>♥</b>')
   })
 })

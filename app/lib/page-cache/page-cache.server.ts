@@ -1,13 +1,23 @@
+import { randomBytes } from 'node:crypto'
+
 import { LRUCache } from 'lru-cache'
 
 import { pageParams } from '~/lib/page-params'
+import { ANONYMOUS_VIEW, type PersonalView } from '~/lib/personal'
+import { currentLogFields, inRequestScope } from '~/lib/request-scope.server'
+
+import { fillBody, fillPieces, parseTemplate, type Template } from './holes.server'
 
 /**
- * The page cache for anonymous visitors (docs/decisions/018-page-cache.md): rendered HTML and its
- * headers for public pages, keyed by build, origin, path and the query parameters the page reads
- * (sorted; see ~/lib/page-params), served with a fresh CSP nonce each time. This module knows
- * nothing of the store or the content source; the wiring (./index.server.ts) decides who is
- * anonymous, what a product's options are called and when to invalidate.
+ * The page cache (docs/decisions/018-page-cache.md): rendered HTML and its headers for public
+ * pages, keyed by build, origin, path and the query parameters the page reads (sorted; see
+ * ~/lib/page-params), served with a fresh CSP nonce each time. Pages are rendered without the
+ * visitor's cookies and with holes where the personal parts go (header counts and account, hearts,
+ * the root's personal data: docs/decisions/037-personal-pages-from-the-cache.md): an anonymous
+ * visitor gets the copy filled once for everyone, a returning shopper a copy filled with their own
+ * view. This module knows nothing of the store or the content source; the wiring
+ * (./index.server.ts) decides who is anonymous, what a shopper's view is (or that their page must
+ * render), what a product's options are called and when to invalidate.
  */
 
 /** How long a CDN may keep an anonymous page, then serve it stale while it refetches (seconds). */
@@ -62,8 +72,10 @@ export type PageCacheStatus = 'hit' | 'miss' | 'bypass'
 
 /** A rendered page: its body split at every occurrence of the nonce it was rendered with. */
 type Entry = {
-  /** The body's pieces between nonces; a hit joins them with its own nonce. */
+  /** The anonymous visitor's body in pieces between nonces; a hit joins them with its own nonce. */
   pieces: Buffer[]
+  /** The page with its holes, filled per request for a returning shopper. */
+  template: Template
   headers: [string, string][]
   /** The product whose page this is, or null for pages that list or may show any product. */
   productId: string | null
@@ -73,6 +85,13 @@ type Entry = {
 export type PageCacheOptions = {
   /** Decides, from the request's cookies, whether the visitor sees what everyone sees. */
   isAnonymous: (request: Request) => boolean | Promise<boolean>
+  /**
+   * For a visitor who is not anonymous: what their page shows of them (filled into the holes of
+   * the kept page), or null when their page shows something no hole holds (a flash message, on a
+   * product page a sign-in or a recently viewed list) and so renders for them alone. Without it,
+   * every such visitor's page renders.
+   */
+  personalFor?: (request: Request, productId: string | null) => Promise<PersonalView | null>
   /** The byte budget of the stored bodies (default 32 MB); least recently used pages go first. */
   maxBytes?: number
   /** A safety net: no page is served from the cache longer than this after it was rendered. */
@@ -104,8 +123,12 @@ export type PageCacheOptions = {
   canonicalQuery?: (pathname: string, search: URLSearchParams) => string | Promise<string>
 }
 
-/** What the caller renders with: the whole document at once when the page may be stored. */
-export type RenderOptions = { wholeDocument: boolean }
+/**
+ * What the caller renders with: the whole document at once when the page may be stored; then also
+ * the prefix of the personal parts' markers, and the request to render in place of the visitor's
+ * (the same without its cookies, so nothing of the visitor can reach the kept page).
+ */
+export type RenderOptions = { wholeDocument: boolean; personalHoles?: string; request?: Request }
 export type Render = (options: RenderOptions) => Promise<Response>
 
 export type ServeContext = {
@@ -122,6 +145,7 @@ export class PageCache {
   private generation = 0
   private lastExternalVersion: unknown
   private readonly isAnonymous: PageCacheOptions['isAnonymous']
+  private readonly personalFor: PageCacheOptions['personalFor']
   private readonly externalVersion: PageCacheOptions['externalVersion']
   private readonly optionParams: PageCacheOptions['optionParams']
   private readonly canonicalQuery: PageCacheOptions['canonicalQuery']
@@ -130,6 +154,7 @@ export class PageCache {
   constructor(options: PageCacheOptions) {
     this.cacheControl = publicCacheControl(options.sharedSeconds ?? DEFAULT_SHARED_SECONDS)
     this.isAnonymous = options.isAnonymous
+    this.personalFor = options.personalFor
     this.externalVersion = options.externalVersion
     this.optionParams = options.optionParams
     this.canonicalQuery = options.canonicalQuery
@@ -177,9 +202,15 @@ export class PageCache {
   async serve(request: Request, context: ServeContext, render: Render): Promise<Response> {
     const url = new URL(request.url)
     const productId = publicPage(request.method, url)
-    if (productId === undefined || !(await this.isAnonymous(request))) {
-      return bypass(await render({ wholeDocument: false }))
+    if (productId === undefined) return bypass(await render({ wholeDocument: false }))
+    // null: the anonymous visitor, served the copy filled once for everyone.
+    let view: PersonalView | null = null
+    if (!(await this.isAnonymous(request))) {
+      // A store that cannot be read is the render's to answer (its error page), as before.
+      view = this.personalFor ? await this.personalFor(request, productId).catch(() => null) : null
+      if (!view) return bypass(await render({ wholeDocument: false }))
     }
+    const visitor: Visitor = { view, nonce: context.nonce, head: request.method === 'HEAD' }
     const unread = unreadParams(url)
     // Most visits carry nothing the page does not read: no lookup, not even a wait.
     if (productId !== null && unread.length > 0 && (await this.picksOptions(productId, unread))) {
@@ -190,9 +221,9 @@ export class PageCache {
       ? await this.canonicalQuery(url.pathname, url.searchParams)
       : undefined
     const key = cacheKey(url, context.buildId, canonical)
-    const head = request.method === 'HEAD'
+    const head = visitor.head
     const kept = this.entries.get(key)
-    if (kept) return respond(kept, context.nonce, head, 'hit', this.cacheControl)
+    if (kept) return this.answer(kept, visitor, 'hit', render)
     // A HEAD has no body to store: it renders, and only a GET fills the cache. So does a request
     // whose read parameters are not as the page writes them (`?sort=junk`, `?page=02`): its page
     // is the canonical one, but its own render may echo what it was sent, so it is not kept.
@@ -202,42 +233,106 @@ export class PageCache {
     const underWay = this.inFlight.get(key)
     if (underWay) {
       const shared = await underWay
-      if (shared) return respond(shared, context.nonce, false, 'hit', this.cacheControl)
+      if (shared) return this.answer(shared, visitor, 'hit', render)
       // That render was not cacheable (or the data changed meanwhile): this one renders itself.
       return bypass(await render({ wholeDocument: false }))
     }
-    return this.renderAndStore(key, productId, context.nonce, render)
+    return this.renderAndStore(key, productId, request, visitor, render)
+  }
+
+  /** A kept page for this visitor: the shared copy, or the holes filled with their view. */
+  private async answer(
+    entry: Entry,
+    visitor: Visitor,
+    status: PageCacheStatus,
+    render: Render,
+  ): Promise<Response> {
+    if (!visitor.view) return respond(entry, visitor.nonce, visitor.head, status, this.cacheControl)
+    const body = fillBody(entry.template, visitor.view, visitor.nonce)
+    // A hole this module cannot fill (never expected): the page renders for the visitor instead.
+    if (!body) return bypass(await render({ wholeDocument: false }))
+    const headers = new Headers(entry.headers)
+    headers.set('Cache-Control', PERSONAL_CACHE_CONTROL)
+    headers.set('Vary', 'Cookie')
+    headers.set(PAGE_CACHE_HEADER, status)
+    if (visitor.head) return new Response(null, { status: 200, headers })
+    return new Response(body, { status: 200, headers })
   }
 
   private async renderAndStore(
     key: string,
     productId: string | null,
-    nonce: string,
+    request: Request,
+    visitor: Visitor,
     render: Render,
   ): Promise<Response> {
+    const nonce = visitor.nonce
     const generation = this.generation
     let settle: (entry: Entry | null) => void = () => {}
     const shared = new Promise<Entry | null>((resolve) => (settle = resolve))
     this.inFlight.set(key, shared)
     let entry: Entry | null = null
     try {
-      const response = await render({ wholeDocument: true })
+      const prefix = `ph${randomBytes(12).toString('hex')}`
+      // A scope of its own: the loaders must not share the visitor's request context (cookies).
+      // Its log lines still carry the request's id.
+      const response = await inRequestScope(
+        () =>
+          render({ wholeDocument: true, personalHoles: prefix, request: withoutCookies(request) }),
+        currentLogFields(),
+      )
       // A nonce too short to be unique cannot be told from the page's own text.
-      if (!isCacheable(response) || nonce.length < 16) return bypass(response)
-      const body = Buffer.from(await response.arrayBuffer())
-      const made = makeEntry(body, nonce, response.headers, productId)
-      if (generation !== this.generation) {
-        // The data changed while this page rendered: answer this request, keep nothing.
-        return bypass(new Response(body, response))
+      if (!isCacheable(response) || nonce.length < 16) {
+        return bypass(await this.answerUnkept(response, prefix, visitor, render))
       }
-      this.entries.set(key, made)
-      entry = made
-      // Served from the pieces rather than `body`, so a miss reads exactly as a hit will.
-      return respond(made, nonce, false, 'miss', this.cacheControl)
+      const body = await response.text()
+      const made = makeEntry(body, nonce, prefix, response.headers, productId)
+      if (!made) return bypass(await render({ wholeDocument: false }))
+      if (generation === this.generation) {
+        this.entries.set(key, made)
+        entry = made
+      }
+      // Served from the parts, so a miss reads exactly as a hit will. When the data changed while
+      // this page rendered, it answers this request and is not kept.
+      const answer = await this.answer(made, visitor, 'miss', render)
+      return entry ? answer : bypass(answer)
     } finally {
       settle(entry)
       if (this.inFlight.get(key) === shared) this.inFlight.delete(key)
     }
+  }
+
+  /**
+   * A page rendered with holes that is not to be kept (a 404, an error page, a cookie set): its
+   * holes filled for this visitor when it is HTML that sets no cookie (what a visitor without
+   * cookies is sent is never a cookie meant for this one), else rendered again for the visitor.
+   */
+  private async answerUnkept(
+    response: Response,
+    prefix: string,
+    visitor: Visitor,
+    render: Render,
+  ): Promise<Response> {
+    const html = (response.headers.get('Content-Type') ?? '').startsWith('text/html')
+    if (html && response.body && !response.headers.has('Set-Cookie')) {
+      const template = parseTemplate(await response.text(), visitor.nonce, prefix)
+      const pieces = template && fillPieces(template, visitor.view ?? ANONYMOUS_VIEW)
+      if (pieces) {
+        const headers = new Headers(response.headers)
+        headers.delete('Content-Length')
+        return new Response(visitor.head ? null : pieces.join(visitor.nonce), {
+          status: response.status,
+          statusText: response.statusText,
+          headers,
+        })
+      }
+    } else if (!html) {
+      // Not a page (the sitemap's XML refused, a redirect): no holes, and nothing personal in it
+      // unless it sets a cookie.
+      if (!response.headers.has('Set-Cookie')) return response
+    }
+    await response.body?.cancel()
+    return render({ wholeDocument: false })
   }
 
   /** Whether any of a product page request's `unread` parameters is one of its options. */
@@ -312,19 +407,40 @@ function isCacheable(response: Response): boolean {
   return !/\b(no-store|private|no-cache)\b/.test(cacheControl)
 }
 
-function makeEntry(body: Buffer, nonce: string, headers: Headers, productId: string | null): Entry {
-  const pieces: Buffer[] = []
-  const needle = Buffer.from(nonce)
-  let from = 0
-  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, from)) {
-    pieces.push(body.subarray(from, at))
-    from = at + needle.length
-  }
-  pieces.push(body.subarray(from))
+/** The kept page, or null when its holes do not read as written (it is then not kept). */
+function makeEntry(
+  body: string,
+  nonce: string,
+  prefix: string,
+  headers: Headers,
+  productId: string | null,
+): Entry | null {
+  const template = parseTemplate(body, nonce, prefix)
+  const anonymous = template && fillPieces(template, ANONYMOUS_VIEW)
+  if (!template || !anonymous) return null
+  const pieces = anonymous.map((piece) => Buffer.from(piece))
   const kept: [string, string][] = []
   for (const [name, value] of headers) if (!DROPPED_HEADERS.has(name)) kept.push([name, value])
   const headerBytes = kept.reduce((sum, [name, value]) => sum + name.length + value.length, 0)
-  return { pieces, headers: kept, productId, bytes: Math.max(1, body.length + headerBytes) }
+  const pieceBytes = pieces.reduce((sum, piece) => sum + piece.length, 0)
+  return {
+    pieces,
+    template,
+    headers: kept,
+    productId,
+    // The template holds about the page again, plus every variant of its holes.
+    bytes: Math.max(1, pieceBytes + Buffer.byteLength(body) + headerBytes),
+  }
+}
+
+/** Who a kept page is answered for: their view (null: anonymous), nonce, and whether a HEAD. */
+type Visitor = { view: PersonalView | null; nonce: string; head: boolean }
+
+/** The request as an anonymous visitor would send it: no cookies. */
+function withoutCookies(request: Request): Request {
+  const headers = new Headers(request.headers)
+  headers.delete('Cookie')
+  return new Request(request.url, { method: request.method, headers, signal: request.signal })
 }
 
 function respond(
