@@ -52,7 +52,7 @@ async function main(): Promise<number> {
   }
   // env.server.ts already refuses DATA_BACKEND=firestore without a project id.
   const projectId = env.firebase.projectId!
-  console.log(`Backfilling Firestore project ${projectId}, ${pageSize} documents a page`)
+  console.log(`Backfilling Firestore project ${projectId}, pages of ${pageSize} documents`)
   const { app, db } = firestoreFor(projectId)
   try {
     const report = await backfillFirestore(db, { pageSize, log: (line) => console.log(line) })

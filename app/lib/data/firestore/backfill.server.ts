@@ -151,7 +151,7 @@ async function backfillSearchTerms(
 /** What a run did, in a line or two for the maintainer. */
 export function describeBackfill({ creditNotes, searchTerms }: BackfillReport): string[] {
   const lines = [
-    `creditNotes: read ${creditNotes.read} orders, wrote ${creditNotes.written} missing credit note documents`,
+    `creditNotes: read ${creditNotes.read} orders, created ${creditNotes.written} missing creditNotes documents`,
     `users: read ${searchTerms.read} users, set searchTerms on ${searchTerms.written}`,
   ]
   if (!creditNotes.written && !searchTerms.written)
