@@ -9,7 +9,7 @@ import { BIN, REPO, settings } from './settings.mjs'
 export function runCsvBench() {
   const result = spawnSync(path.join(BIN, 'tsx'), ['bench/csv-import.ts'], {
     cwd: REPO,
-    env: { ...process.env, BENCH_PRODUCTS: String(settings.products) },
+    env: { LOG_LEVEL: 'warn', ...process.env, BENCH_PRODUCTS: String(settings.products) },
     stdio: 'inherit',
   })
   if (result.status !== 0) console.warn(`! The CSV benchmark did not finish (${result.status})`)
