@@ -130,3 +130,17 @@ test('admin', async ({ page, createUser }, testInfo) => {
   await page.goto('/admin')
   await shoot(page, testInfo, 'admin')
 })
+
+test('reports', async ({ page, createUser, createPaidOrder, store }, testInfo) => {
+  const staff = await createUser({ firstName: 'Sipho', staff: true })
+  const { items } = await store.products.list({ offset: 0, limit: 3 })
+  for (const [index, product] of items.entries()) {
+    await createPaidOrder({
+      product: { id: product.id, name: product.name, href: `/shop/${product.id}`, stock: 0 },
+      quantity: index + 1,
+    })
+  }
+  await signInAs(page, staff)
+  await page.goto('/admin/reports?period=7d')
+  await shoot(page, testInfo, 'reports')
+})
