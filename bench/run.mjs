@@ -9,15 +9,18 @@
 // Settings (environment): BENCH_SECONDS (per route per round, default 10), BENCH_WARMUP (seconds
 // per route before round 1, default 3), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10),
 // BENCH_PRODUCTS (default 10000), BENCH_QUERY (search word, default rooibos),
-// BENCH_NO_BUILD=1 (bench the build/ already in the repository instead of running `remix build`).
+// BENCH_NO_BUILD=1 (bench the build/ already in the repository instead of running `remix build`),
+// BENCH_ONLY=firestore (only the Firestore table; its own settings are listed in firestore.mjs).
 //
 // This module runs the steps in order; the modules beside it do them: settings.mjs (the settings
 // above), server-setup.mjs (seed, build, copy, start and stop the server), load.mjs (the routes and
 // the autocannon rounds), table.mjs (the throughput table), first-load-js.mjs (the JS a first visit
-// downloads), processes.mjs (child processes, temporary directories, cleanup).
+// downloads), firestore.mjs (the Firestore table, when an emulator is available), processes.mjs
+// (child processes, temporary directories, cleanup).
 import os from 'node:os'
 
 import { printFirstLoadJs } from './first-load-js.mjs'
+import { benchFirestore, benchFirestoreAlone } from './firestore.mjs'
 import { fetchText, measureRoutes, prepareRoutes } from './load.mjs'
 import { cleanupSync, installCleanup, makeTempDir, tail, tasksetWorks } from './processes.mjs'
 import {
@@ -39,6 +42,7 @@ async function main() {
   if (!pinning) console.warn('! taskset is missing or refused: running WITHOUT core pinning')
   const pin = (core, command, args) =>
     pinning ? ['taskset', ['-c', String(core), command, ...args]] : [command, args]
+  if (settings.only === 'firestore') return benchFirestoreAlone({ pin })
 
   console.log(
     `Benchmark: ${settings.products} products, ${settings.connections} connections, ` +
@@ -96,6 +100,7 @@ async function main() {
       .join(' ')} (other work on this machine skews absolute figures; the ratios less so)`,
   )
   await stopServer(server, exited)
+  await benchFirestore({ appDir, pin }) // bench/firestore.mjs: skipped, with a line, without an emulator
   console.log(`Benchmark finished in ${secondsSince(started)} s`)
 }
 
