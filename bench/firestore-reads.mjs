@@ -36,6 +36,7 @@ const WRITE_FIELDS = { Commit: [2], BatchWrite: [2] }
 
 const emptyCounts = () => ({
   calls: 0,
+  ms: 0,
   reads: 0,
   missing: 0,
   empty: 0,
@@ -46,8 +47,9 @@ const emptyCounts = () => ({
 
 /**
  * Starts the proxy on a free loopback port in front of `upstream` (host:port). Returns its `host`,
- * `snapshot()` (a copy of the counters so far: { [method]: { calls, reads, missing, empty, sent,
- * writes, aggregations } }, `sent` being the documents a listener was sent, new versions or not),
+ * `snapshot()` (a copy of the counters so far: { [method]: { calls, ms, reads, missing, empty, sent,
+ * writes, aggregations } }, `ms` being the calls' summed durations from request to the end of the
+ * answer, and `sent` the documents a listener was sent, new versions or not),
  * `unreadable` (messages it could not read, e.g. compressed) and `close()`.
  */
 export async function startReadCounter(upstream) {
@@ -69,6 +71,7 @@ export async function startReadCounter(upstream) {
         .split('/')
         .pop() ?? '?'
     count(method).calls++
+    const started = performance.now()
     const forwarded = {}
     for (const [name, value] of Object.entries(headers)) {
       if (name === ':scheme' || name === ':authority') continue
@@ -136,6 +139,8 @@ export async function startReadCounter(upstream) {
     })
     upstreamStream.on('end', () => {
       upstreamEnded = true
+      // How long the caller waited for the whole answer (a listener's stream is not a wait).
+      if (method !== 'Listen') count(method).ms += performance.now() - started
       // A query that finds nothing is billed one read.
       if (method === 'RunQuery' && queryDocuments === 0) {
         count(method).empty++
@@ -174,7 +179,7 @@ export async function startReadCounter(upstream) {
 }
 
 /**
- * The difference of two snapshots, summed: { calls, reads, missing, empty, sent, writes, aggregations,
+ * The difference of two snapshots, summed: { calls, ms, reads, missing, empty, sent, writes, aggregations,
  * listenerReads, byMethod }. `listenerReads` are the reads of snapshot listeners.
  */
 export function countsBetween(before, after) {

@@ -31,7 +31,7 @@ import {
 } from '../scripts/firestore-emulator.mjs'
 import { countsBetween, startReadCounter } from './firestore-reads.mjs'
 import { fetchText, prepareRoutes } from './load.mjs'
-import { children, makeTempDir, run, sleep, tail } from './processes.mjs'
+import { children, makeTempDir, processCpuSeconds, run, sleep, tail } from './processes.mjs'
 import { copyBuild, embeddedEnv, remixBuild, stopServer } from './server-setup.mjs'
 import { AUTOCANNON, BIN, REPO, positiveInt, settings } from './settings.mjs'
 import { printColumns } from './table.mjs'
@@ -137,7 +137,12 @@ export async function benchFirestore({ appDir, pin }) {
     )
     const rows = []
     for (const route of routes) rows.push(await measurePage({ route, server, counter, pin }))
-    const orders = await placeOrders({ origin: server.origin, counter, exited: server.exited })
+    const orders = await placeOrders({
+      origin: server.origin,
+      counter,
+      exited: server.exited,
+      pid: server.child.pid,
+    })
 
     printFirestoreTable({ startup, idle, rows, orders, unreadable: counter.unreadable })
     console.log(`Firestore part finished in ${secondsSince(started)} s`)
@@ -208,7 +213,9 @@ async function measurePage({ route, server, counter, pin }) {
   if (firestoreSettings.warmup > 0)
     await autocannonAmount(pin, target, firestoreSettings.warmup, route.cookie)
   const before = counter.snapshot()
+  const cpuBefore = processCpuSeconds(server.child.pid)
   const result = await autocannonAmount(pin, target, firestoreSettings.requests, route.cookie)
+  const cpu = cpuSpent(cpuBefore, server.child.pid)
   const counts = countsBetween(before, counter.snapshot())
   if (server.exited())
     throw new Error(`the Firestore server stopped: ${JSON.stringify(server.exited())}`)
@@ -223,7 +230,26 @@ async function measurePage({ route, server, counter, pin }) {
     bad: result.non2xx + result.errors + result.timeouts,
     readsPerRequest: counts.reads / requests,
     callsPerRequest: counts.calls / requests,
+    firestoreMsPerRequest: counts.ms / requests,
+    cpuPerRequest: cpu === null ? null : (cpu * 1000) / requests,
+    methods: methodsLine(counts.byMethod, requests),
   }
+}
+
+/** The server's CPU seconds since `before` (null where /proc cannot say). */
+function cpuSpent(before, pid) {
+  const now = processCpuSeconds(pid)
+  return before === null || now === null ? null : now - before
+}
+
+/** "RunQuery 2.0 (1.0 reads), ..." per `per` (a request, an order). */
+function methodsLine(byMethod, per) {
+  return Object.entries(byMethod)
+    .map(
+      ([method, d]) =>
+        `${method} ${(d.calls / per).toFixed(1)} (${(d.reads / per).toFixed(1)} reads)`,
+    )
+    .join(', ')
 }
 
 async function autocannonAmount(pin, target, amount, cookie) {
@@ -253,11 +279,12 @@ async function autocannonAmount(pin, target, amount, cookie) {
  * cart, open /checkout (its checkout key), post the form; only the post is timed. Each order takes
  * another in-stock product, so none runs out. Returns the latencies and the Firestore work.
  */
-async function placeOrders({ origin, counter, exited }) {
+async function placeOrders({ origin, counter, exited, pid }) {
   const products = await inStockProducts(origin, firestoreSettings.orders)
   const latencies = []
   const posts = []
   const phaseStart = counter.snapshot()
+  const cpuBefore = processCpuSeconds(pid)
   for (let i = 0; i < firestoreSettings.orders; i++) {
     const productId = products[i % products.length]
     const cookie = await addToCart(origin, productId)
@@ -315,12 +342,13 @@ async function placeOrders({ origin, counter, exited }) {
     else if (Date.now() - quietSince >= 1000) break
   }
   const phase = countsBetween(phaseStart, counter.snapshot())
+  const cpu = cpuSpent(cpuBefore, pid)
   const perOrder = (n) => n / latencies.length
   const byMethod = {}
   for (const counts of posts)
     for (const [method, delta] of Object.entries(counts.byMethod)) {
       if (method === 'Listen') continue
-      const entry = (byMethod[method] ??= { calls: 0, reads: 0, missing: 0, empty: 0 })
+      const entry = (byMethod[method] ??= { calls: 0, ms: 0, reads: 0, missing: 0, empty: 0 })
       for (const key of Object.keys(entry)) entry[key] += delta[key]
     }
   const sum = (key) => posts.reduce((total, counts) => total + counts[key], 0)
@@ -336,6 +364,8 @@ async function placeOrders({ origin, counter, exited }) {
     calls: perOrder(sum('calls')),
     listenerReads: perOrder(phase.listenerReads),
     listenerSent: perOrder(phase.byMethod.Listen?.sent ?? 0),
+    // The whole phase (adding to a cart, opening /checkout, the post, the listener) per order.
+    cpuPerOrder: cpu === null ? null : perOrder(cpu * 1000),
     byMethod,
   }
 }
@@ -389,10 +419,21 @@ function printFirestoreTable({ startup, idle, rows, orders, unreadable }) {
       `Idle after ready: ${idle.reads} reads, ${idle.writes} writes, ${idle.calls} calls in ${firestoreSettings.idle} s`,
     )
   console.log(
-    `\nPages: ${firestoreSettings.warmup} requests warm-up, then ${firestoreSettings.requests} measured at ${Math.min(settings.connections, firestoreSettings.requests)} connections`,
+    `\nPages: ${firestoreSettings.warmup} requests warm-up, then ${firestoreSettings.requests} measured at ${Math.min(settings.connections, firestoreSettings.requests)} connections ` +
+      "(call ms: the Firestore calls' durations summed, parallel ones added; srv CPU: the server process)",
   )
   printColumns(
-    ['route', 'who', 'cache', 'p50 ms', 'p99 ms', 'reads/req', 'calls/req'],
+    [
+      'route',
+      'who',
+      'cache',
+      'p50 ms',
+      'p99 ms',
+      'reads/req',
+      'calls/req',
+      'call ms/req',
+      'srv CPU ms/req',
+    ],
     rows.map((row) => [
       row.label + (row.bad ? ` [${row.bad} non-2xx/errors]` : ''),
       row.who,
@@ -401,18 +442,23 @@ function printFirestoreTable({ startup, idle, rows, orders, unreadable }) {
       row.p99.toFixed(1),
       row.readsPerRequest.toFixed(2),
       row.callsPerRequest.toFixed(2),
+      row.firestoreMsPerRequest.toFixed(1),
+      row.cpuPerRequest === null ? '?' : row.cpuPerRequest.toFixed(1),
     ]),
-    [false, false, false, true, true, true, true],
+    [false, false, false, true, true, true, true, true, true],
   )
+  for (const row of rows.filter((r) => r.methods))
+    console.log(`  ${row.who} ${row.label}: ${row.methods} per request`)
   console.log(
     `\nPlacing an order (${orders.count} orders one after another through /checkout, ${orders.products} products, ` +
       'the products listener open): ' +
-      `p50 ${orders.p50.toFixed(1)} ms, p99 ${orders.p99.toFixed(1)} ms, slowest ${orders.max.toFixed(1)} ms`,
+      `p50 ${orders.p50.toFixed(1)} ms, p99 ${orders.p99.toFixed(1)} ms, slowest ${orders.max.toFixed(1)} ms; ` +
+      `server CPU ${orders.cpuPerOrder === null ? '?' : orders.cpuPerOrder.toFixed(0)} ms per order (whole order)`,
   )
   const methods = Object.entries(orders.byMethod)
     .map(
       ([method, d]) =>
-        `${method} ${perOrder(d.calls)} (${perOrder(d.reads)} reads${d.missing || d.empty ? `: ${perOrder(d.missing)} missing, ${perOrder(d.empty)} empty` : ''})`,
+        `${method} ${perOrder(d.calls)} (${perOrder(d.reads)} reads${d.missing || d.empty ? `: ${perOrder(d.missing)} missing, ${perOrder(d.empty)} empty` : ''}; ${perOrder(d.ms)} ms)`,
     )
     .join(', ')
   console.log(
