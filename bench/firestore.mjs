@@ -121,6 +121,8 @@ export async function benchFirestore({ appDir, pin }) {
       seconds: (performance.now() - spawned) / 1000,
       counts: countsBetween(atSpawn, counter.snapshot()),
     }
+    if (startup.counts.calls === 0)
+      throw new Error('the server became ready without one call through the read counter')
     console.log(
       `Server up on ${server.origin} after ${startup.seconds.toFixed(1)} s, ${startup.counts.reads} documents read`,
     )
