@@ -25,7 +25,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./test/setup-unit.ts'],
     server: { deps: { inline: ['@remix-run/react', '@remix-run/testing'] } },

@@ -11,17 +11,20 @@
 // per route before round 1, default 3), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10),
 // BENCH_PRODUCTS (default 10000), BENCH_QUERY (search word, default rooibos),
 // BENCH_NO_BUILD=1 (bench the build/ already in the repository instead of running `remix build`),
-// BENCH_ORDERS (the reports step's paid orders, default 10000: bench/reports.ts).
+// BENCH_ORDERS (the reports step's paid orders, default 10000: bench/reports.ts),
+// BENCH_ONLY=firestore (only the Firestore table; its own settings are listed in firestore.mjs).
 //
 // This module runs the steps in order; the modules beside it do them: settings.mjs (the settings
 // above), server-setup.mjs (seed, build, copy, start and stop the server), load.mjs (the routes and
 // the autocannon rounds), table.mjs (the throughput table), first-load-js.mjs (the JS a first visit
-// downloads), processes.mjs (child processes, temporary directories, cleanup).
+// downloads), firestore.mjs (the Firestore table, when an emulator is available), processes.mjs
+// (child processes, temporary directories, cleanup).
 import os from 'node:os'
 import path from 'node:path'
 
 import { runCsvBench } from './csv.mjs'
 import { printFirstLoadJs } from './first-load-js.mjs'
+import { benchFirestore, benchFirestoreAlone } from './firestore.mjs'
 import { fetchText, measureRoutes, prepareRoutes } from './load.mjs'
 import { cleanupSync, installCleanup, makeTempDir, run, tail, tasksetWorks } from './processes.mjs'
 import {
@@ -43,6 +46,7 @@ async function main() {
   if (!pinning) console.warn('! taskset is missing or refused: running WITHOUT core pinning')
   const pin = (core, command, args) =>
     pinning ? ['taskset', ['-c', String(core), command, ...args]] : [command, args]
+  if (settings.only === 'firestore') return benchFirestoreAlone({ pin })
 
   console.log(
     `Benchmark: ${settings.products} products, ${settings.connections} connections, ` +
@@ -111,6 +115,7 @@ async function main() {
     }),
   )
   runCsvBench()
+  await benchFirestore({ appDir, pin }) // bench/firestore.mjs: skipped, with a line, without an emulator
   console.log(`Benchmark finished in ${secondsSince(started)} s`)
 }
 

@@ -81,7 +81,7 @@ function copyBuildOnce(appDir) {
 }
 
 /** The environment with the embedded adapters forced and every cloud setting removed. */
-function embeddedEnv() {
+export function embeddedEnv() {
   const env = {
     ...process.env,
     DATA_BACKEND: 'sqlite',

@@ -15,9 +15,21 @@ export const settings = {
   products: positiveInt('BENCH_PRODUCTS', 10_000),
   query: process.env.BENCH_QUERY || 'rooibos',
   build: !['1', 'true', 'yes'].includes(String(process.env.BENCH_NO_BUILD).toLowerCase()),
+  // One part of the benchmark alone (unset: all of it).
+  only: oneOf('BENCH_ONLY', ['firestore']),
 }
 
-function positiveInt(name, fallback, zeroAllowed = false) {
+function oneOf(name, values) {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return null
+  if (!values.includes(raw)) {
+    console.error(`${name} must be one of ${values.join(', ')}, not ${JSON.stringify(raw)}`)
+    process.exit(2)
+  }
+  return raw
+}
+
+export function positiveInt(name, fallback, zeroAllowed = false) {
   const raw = process.env[name]
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)
