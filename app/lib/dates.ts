@@ -9,7 +9,8 @@
  * 1944), so a fixed offset is exact; the tests hold the output to Intl's en-ZA answer.
  */
 
-const MONTHS = [
+/** The months' English names, January first. */
+export const MONTHS = [
   'January',
   'February',
   'March',

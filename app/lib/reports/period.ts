@@ -1,3 +1,4 @@
+import { MONTHS } from '~/lib/dates'
 import { parseSastInstant } from '~/lib/promotions/sast'
 
 /**
@@ -91,21 +92,6 @@ export function describePeriod(period: DayPeriod): string {
   if (fy === ty) return `${fd} ${month(fm)} – ${td} ${month(tm)} ${ty}`
   return `${fd} ${month(fm)} ${fy} – ${td} ${month(tm)} ${ty}`
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
 
 /** "March 2026" for a `YYYY-MM` month. */
 export function describeMonth(month: string): string {

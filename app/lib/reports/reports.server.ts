@@ -21,44 +21,36 @@ export const REPORT_PAGE_SIZE = 250
 /** How many best sellers the report lists. */
 export const TOP_PRODUCTS = 10
 
-/** The orders paid in `period` (SAST days), oldest invoice first, read a page at a time. */
-export async function* invoicedOrders(
-  store: Store,
-  period: DayPeriod,
-  pageSize = REPORT_PAGE_SIZE,
-): AsyncGenerator<Order> {
-  const { from, to } = periodInstants(period)
+/** Every item of a cursor-paged read, one page of the store at a time. */
+async function* everyItem<T>(
+  readPage: (after: string | null) => Promise<CursorPage<T>>,
+): AsyncGenerator<T> {
   let after: string | null = null
   do {
-    const page: CursorPage<Order> = await store.orders.listInvoiced({
-      from,
-      to,
-      after,
-      limit: pageSize,
-    })
+    const page: CursorPage<T> = await readPage(after)
     yield* page.items
     after = page.next
   } while (after)
 }
 
+/** The orders paid in `period` (SAST days), oldest invoice first, read a page at a time. */
+export function invoicedOrders(
+  store: Store,
+  period: DayPeriod,
+  pageSize = REPORT_PAGE_SIZE,
+): AsyncGenerator<Order> {
+  const { from, to } = periodInstants(period)
+  return everyItem((after) => store.orders.listInvoiced({ from, to, after, limit: pageSize }))
+}
+
 /** The credit notes issued in `period`, oldest first, read a page at a time. */
-export async function* issuedCreditNotes(
+export function issuedCreditNotes(
   store: Store,
   period: DayPeriod,
   pageSize = REPORT_PAGE_SIZE,
 ): AsyncGenerator<IssuedCreditNote> {
   const { from, to } = periodInstants(period)
-  let after: string | null = null
-  do {
-    const page: CursorPage<IssuedCreditNote> = await store.orders.listCreditNotes({
-      from,
-      to,
-      after,
-      limit: pageSize,
-    })
-    yield* page.items
-    after = page.next
-  } while (after)
+  return everyItem((after) => store.orders.listCreditNotes({ from, to, after, limit: pageSize }))
 }
 
 export type SalesReport = {
