@@ -21,7 +21,7 @@ import { useEffect, type ReactNode } from 'react'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'
 
-import { Blok } from '~/components/bloks/registry'
+import { LayoutBlok } from '~/components/bloks/layout-registry'
 import { useNonce } from '~/components/nonce'
 import { usePersonal } from '~/components/personal'
 import { ProgressBar } from '~/components/progress-bar'
@@ -140,7 +140,7 @@ function Shell({
         Skip to content
       </a>
       <ProgressBar />
-      {layout.announcement ? <Blok blok={layout.announcement} /> : null}
+      {layout.announcement ? <LayoutBlok blok={layout.announcement} /> : null}
       <SiteHeader
         siteName={layout.siteName}
         nav={layout.header}
@@ -159,7 +159,7 @@ function Shell({
       >
         {children}
       </main>
-      {layout.footer ? <Blok blok={layout.footer} /> : null}
+      {layout.footer ? <LayoutBlok blok={layout.footer} /> : null}
       <FlashToaster toast={toast} />
     </>
   )
