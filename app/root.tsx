@@ -18,7 +18,6 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
-import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'
 
 import { LayoutBlok } from '~/components/bloks/layout-registry'
@@ -59,7 +58,7 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
     holes ? null : loadPersonal(context),
     context.flash(),
   ])
-  // The public forms' honeypot (sign-up, contact) reads these through HoneypotProvider below.
+  // The public forms' honeypot (sign-up, contact) reads these (~/components/honeypot-fields).
   const honeypotInputProps = honeypot.getInputProps()
   // The visitor's counts, account and hearts (~/lib/personal), as one string: a page rendered for
   // the page cache carries a hole here that each request fills with its own visitor's.
@@ -104,7 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { layout, toast, honeypotInputProps } = useLoaderData<typeof loader>()
+  const { layout, toast } = useLoaderData<typeof loader>()
   const counts = usePersonal()
   const navigation = useNavigation()
   const changingPage =
@@ -113,9 +112,7 @@ export default function App() {
   return (
     <Shell layout={layout} counts={counts} toast={toast} pending={changingPage}>
       {changingPage ? <PageSkeleton /> : null}
-      <HoneypotProvider {...honeypotInputProps}>
-        <Outlet />
-      </HoneypotProvider>
+      <Outlet />
     </Shell>
   )
 }
