@@ -1,3 +1,4 @@
+import { cssBundleHref } from '@remix-run/css-bundle'
 import type {
   LinksFunction,
   LoaderFunctionArgs,
@@ -18,10 +19,9 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
-import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'
 
-import { Blok } from '~/components/bloks/registry'
+import { LayoutBlok } from '~/components/bloks/layout-registry'
 import { useNonce } from '~/components/nonce'
 import { usePersonal } from '~/components/personal'
 import { ProgressBar } from '~/components/progress-bar'
@@ -33,21 +33,20 @@ import { honeypot } from '~/lib/honeypot.server'
 import { requestContext } from '~/lib/request-context.server'
 import { holeMarkers, serializePersonal, type PersonalView } from '~/lib/personal'
 import { loadPersonal } from '~/lib/shell.server'
-import styles from '~/styles/app.css'
-import catalogStyles from '~/styles/catalog.css'
-import contentStyles from '~/styles/content.css'
-import shopperStyles from '~/styles/shopper.css'
+// The shell's styles, imported for their effect: the compiler joins them into one stylesheet
+// (cssBundleHref), one render-blocking request instead of four (docs/decisions/038).
+import '~/styles/app.css'
+// The announcement bar, header nav and footer bloks render on every page.
+import '~/styles/content.css'
+// Product cards appear on /, /shop and /liked.
+import '~/styles/catalog.css'
+// The header's predictive search, the mini-cart and quantity steppers, on every page.
+import '~/styles/shopper.css'
 
 export const links: LinksFunction = () => [
   // The web font app.css names, fetched alongside the CSS rather than after it (the same file).
   { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'stylesheet', href: styles },
-  // The announcement bar, header nav and footer bloks render on every page.
-  { rel: 'stylesheet', href: contentStyles },
-  // Product cards appear on /, /shop and /liked.
-  { rel: 'stylesheet', href: catalogStyles },
-  // The header's predictive search, the mini-cart and quantity steppers, on every page.
-  { rel: 'stylesheet', href: shopperStyles },
+  ...(cssBundleHref ? [{ rel: 'stylesheet', href: cssBundleHref }] : []),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
@@ -59,7 +58,7 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
     holes ? null : loadPersonal(context),
     context.flash(),
   ])
-  // The public forms' honeypot (sign-up, contact) reads these through HoneypotProvider below.
+  // The public forms' honeypot (sign-up, contact) reads these (~/components/honeypot-fields).
   const honeypotInputProps = honeypot.getInputProps()
   // The visitor's counts, account and hearts (~/lib/personal), as one string: a page rendered for
   // the page cache carries a hole here that each request fills with its own visitor's.
@@ -104,7 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { layout, toast, honeypotInputProps } = useLoaderData<typeof loader>()
+  const { layout, toast } = useLoaderData<typeof loader>()
   const counts = usePersonal()
   const navigation = useNavigation()
   const changingPage =
@@ -113,9 +112,7 @@ export default function App() {
   return (
     <Shell layout={layout} counts={counts} toast={toast} pending={changingPage}>
       {changingPage ? <PageSkeleton /> : null}
-      <HoneypotProvider {...honeypotInputProps}>
-        <Outlet />
-      </HoneypotProvider>
+      <Outlet />
     </Shell>
   )
 }
@@ -140,7 +137,7 @@ function Shell({
         Skip to content
       </a>
       <ProgressBar />
-      {layout.announcement ? <Blok blok={layout.announcement} /> : null}
+      {layout.announcement ? <LayoutBlok blok={layout.announcement} /> : null}
       <SiteHeader
         siteName={layout.siteName}
         nav={layout.header}
@@ -159,7 +156,7 @@ function Shell({
       >
         {children}
       </main>
-      {layout.footer ? <Blok blok={layout.footer} /> : null}
+      {layout.footer ? <LayoutBlok blok={layout.footer} /> : null}
       <FlashToaster toast={toast} />
     </>
   )

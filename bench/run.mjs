@@ -12,19 +12,23 @@
 // BENCH_PRODUCTS (default 10000), BENCH_QUERY (search word, default rooibos),
 // BENCH_NO_BUILD=1 (bench the build/ already in the repository instead of running `remix build`),
 // BENCH_ORDERS (the reports step's paid orders, default 10000: bench/reports.ts),
+// BENCH_LIGHTHOUSE=0 (skip Lighthouse's mobile run; BENCH_CHROME names the browser, default
+// /usr/bin/chromium),
 // BENCH_ONLY=firestore (only the Firestore table; its own settings are listed in firestore.mjs).
 //
 // This module runs the steps in order; the modules beside it do them: settings.mjs (the settings
 // above), server-setup.mjs (seed, build, copy, start and stop the server), load.mjs (the routes and
 // the autocannon rounds), table.mjs (the throughput table), first-load-js.mjs (the JS a first visit
-// downloads), firestore.mjs (the Firestore table, when an emulator is available), processes.mjs
-// (child processes, temporary directories, cleanup).
+// downloads), lighthouse.mjs (Lighthouse's mobile run per page), firestore.mjs (the Firestore
+// table, when an emulator is available), processes.mjs (child processes, temporary directories,
+// cleanup).
 import os from 'node:os'
 import path from 'node:path'
 
 import { runCsvBench } from './csv.mjs'
 import { printFirstLoadJs } from './first-load-js.mjs'
 import { benchFirestore, benchFirestoreAlone } from './firestore.mjs'
+import { printLighthouse } from './lighthouse.mjs'
 import { fetchText, measureRoutes, prepareRoutes } from './load.mjs'
 import { cleanupSync, installCleanup, makeTempDir, run, tail, tasksetWorks } from './processes.mjs'
 import {
@@ -96,6 +100,16 @@ async function main() {
     ).body
   }
   printFirstLoadJs(appDir, pageHtml)
+
+  // 5b. Lighthouse's mobile run on the anonymous pages (lighthouse.mjs), after the load rounds.
+  if (settings.lighthouse)
+    await printLighthouse(
+      origin,
+      ['home', 'shop', 'product'].map((key) => {
+        const route = routes.find((r) => r.key === `anonymous-${key}`)
+        return { label: route.label, path: route.path }
+      }),
+    )
 
   console.log(
     `\nLoad average at the end: ${os

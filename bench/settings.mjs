@@ -15,6 +15,7 @@ export const settings = {
   products: positiveInt('BENCH_PRODUCTS', 10_000),
   query: process.env.BENCH_QUERY || 'rooibos',
   build: !['1', 'true', 'yes'].includes(String(process.env.BENCH_NO_BUILD).toLowerCase()),
+  lighthouse: !['0', 'false', 'no'].includes(String(process.env.BENCH_LIGHTHOUSE).toLowerCase()),
   // One part of the benchmark alone (unset: all of it).
   only: oneOf('BENCH_ONLY', ['firestore']),
 }

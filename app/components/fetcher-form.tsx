@@ -1,4 +1,4 @@
-import { getFormProps, type FormMetadata, type SubmissionResult } from '@conform-to/react'
+import type { getFormProps, SubmissionResult } from '@conform-to/react'
 import type { FetcherWithComponents } from '@remix-run/react'
 import type { FormEvent, FormHTMLAttributes } from 'react'
 
@@ -7,21 +7,22 @@ import type { FormEvent, FormHTMLAttributes } from 'react'
  * behaviour as `fetcher.Form` for absolute actions, without its per-render cost. Remix's Form
  * resolves its action against the route tree on every render; with two forms on each of the 24
  * product cards of /shop that was a third of the page's server render time (bench/).
- * With a conform `form`, the form carries conform's id and aria attributes, and a submission
- * conform finds invalid is not sent.
+ * With conform's `formProps` (`getFormProps(form)`), the form carries conform's id and aria
+ * attributes, and a submission conform finds invalid is not sent. The caller calls `getFormProps`:
+ * this module imports only conform's types, so the card forms on every page load without conform
+ * (docs/decisions/038-less-javascript.md).
  */
 export function FetcherForm<T>({
   fetcher,
   action,
-  form,
+  formProps: conform,
   ...props
 }: {
   fetcher: FetcherWithComponents<T>
   action: string
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's schema
-  form?: FormMetadata<any, string[]>
+  formProps?: ReturnType<typeof getFormProps>
 } & Omit<FormHTMLAttributes<HTMLFormElement>, 'action' | 'method' | 'onSubmit' | 'id'>) {
-  const { onSubmit: validate, ...formProps } = form ? getFormProps(form) : { onSubmit: undefined }
+  const { onSubmit: validate, ...formProps } = conform ?? { onSubmit: undefined }
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     validate?.(event)
     if (event.defaultPrevented) return

@@ -15,6 +15,11 @@ import {
   type TextareaHTMLAttributes,
 } from 'react'
 
+import { ErrorList } from '~/components/error-list'
+
+// Here too for the forms that import every piece from this module.
+export { ErrorList }
+
 /**
  * Form fields driven by conform's field metadata: the control's id, name, default value, constraints,
  * `aria-invalid` and `aria-describedby` all come from `getInputProps` and friends, never by hand.
@@ -32,37 +37,6 @@ export const VALIDATE_ON = { shouldValidate: 'onSubmit', shouldRevalidate: 'onIn
 /** Conform's metadata for one field; the errors are messages (strings). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field of any form
 export type FieldMeta = FieldMetadata<any, any, string[]>
-
-/**
- * Messages beside a field (or at the top of a form), as a real list. `id` is what the control's
- * `aria-describedby` names. An alert by default, read out when it appears (the errors of a form,
- * a fetcher's answer); `announce={false}` for a Field's own messages, which are its description,
- * read when it gets focus (conform focuses the first field in error, the ErrorSummary takes focus
- * where a form has one), so nothing is heard twice.
- */
-export function ErrorList({
-  id,
-  errors,
-  className = 'field__errors',
-  announce = true,
-}: {
-  id?: string
-  errors?: readonly string[] | null
-  className?: string
-  announce?: boolean
-}) {
-  const shown = errors?.filter(Boolean)
-  if (!shown?.length) return null
-  return (
-    <div id={id} className={className} role={announce ? 'alert' : undefined}>
-      <ul>
-        {shown.map((error) => (
-          <li key={error}>{error}</li>
-        ))}
-      </ul>
-    </div>
-  )
-}
 
 /** Errors of the whole form (wrong password, rate limited, ...), at the top of the form. */
 export function FormErrors({

@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
 import { FetcherForm, resultMessages } from '~/components/fetcher-form'
-import { ErrorList } from '~/components/forms'
+import { ErrorList } from '~/components/error-list'
 import { PersonalVariants } from '~/components/personal'
 import type { LikeActionData } from '~/lib/liked/liked-action.server'
 import { ownSearch } from '~/lib/page-params'

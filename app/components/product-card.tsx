@@ -4,7 +4,7 @@ import type { MouseEvent } from 'react'
 import { LikedHeart } from '~/components/like-button'
 import { Price } from '~/components/price'
 import { StarRating } from '~/components/star-rating'
-import { AddToCartForm } from '~/components/cart/add-to-cart-form'
+import { AddOneForm } from '~/components/cart/add-one-form'
 import { stockLabel, type ProductSummary } from '~/lib/catalog/summary'
 import { FETCH_FIRST, IMAGE_SIZES } from '~/lib/images/responsive'
 
@@ -77,12 +77,7 @@ export function ProductCard({
             Choose<span className="product-card__choose-more"> {choose(product)}</span>
           </a>
         ) : (
-          <AddToCartForm
-            productId={product.id}
-            productName={product.name}
-            stock={product.stock}
-            showQuantity={false}
-          />
+          <AddOneForm productId={product.id} productName={product.name} stock={product.stock} />
         )}
       </div>
       <LikedHeart productId={product.id} productName={product.name} liked={liked ?? false} />

@@ -1,7 +1,7 @@
 import { Form, useLocation } from '@remix-run/react'
 import { useEffect, useRef, type RefObject } from 'react'
 
-import { Blok } from '~/components/bloks/registry'
+import { LayoutBlok } from '~/components/bloks/layout-registry'
 import { Link } from '~/components/link'
 import { PersonalVariants, usePersonalText } from '~/components/personal'
 import { PredictiveSearch } from '~/components/search/predictive-search'
@@ -52,7 +52,7 @@ export function SiteHeader({
           {siteName}
         </Link>
         <div id={PANEL_ID} className="site-header__panel">
-          {nav ? <Blok blok={nav} /> : null}
+          {nav ? <LayoutBlok blok={nav} /> : null}
           {/* The header's search slot: the plain GET form without JS, a combobox with it. */}
           <div className="site-header__search">
             <PredictiveSearch />

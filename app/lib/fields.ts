@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { PROVINCES } from '~/lib/data/types'
+import { EMAIL_MAX } from '~/lib/field-limits'
 import { parseRandsToCents } from '~/lib/money'
 
 /**
@@ -31,7 +32,7 @@ export function optionalText(label: string, max: number) {
     .transform((value) => (value ? value : null))
 }
 
-export const EMAIL_MAX = 254
+export { EMAIL_MAX }
 
 /** Trimmed and lower-cased; up to 254 characters in every form (RFC 5321's path limit). */
 export const email = z

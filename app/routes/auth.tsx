@@ -7,8 +7,8 @@ import type {
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
 
+import { HoneypotFields } from '~/components/honeypot-fields'
 import { MarketingOptIn } from '~/components/customers/marketing-opt-in'
 import { Field, ErrorSummary, FormErrors, VALIDATE_ON } from '~/components/forms'
 import { GoogleSignIn } from '~/components/google-sign-in'
@@ -197,7 +197,7 @@ function SignUpForm({ redirectTo, lastResult }: { redirectTo: string; lastResult
         meta={fields.marketingOptIn}
         hint="Now and then, by email. Unsubscribe in one click from any of them."
       />
-      <HoneypotInputs />
+      <HoneypotFields />
       <div className="form-actions">
         <button type="submit" className="button" disabled={pending}>
           {pending ? 'Creating your account…' : 'Create account'}

@@ -7,9 +7,9 @@ import type {
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { z } from 'zod'
 
+import { HoneypotFields } from '~/components/honeypot-fields'
 import { Field, ErrorSummary, FormErrors, TextareaField, VALIDATE_ON } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
 import { useResetAfterSuccess } from '~/components/use-reset-after-success'
@@ -88,7 +88,7 @@ export default function ContactPage() {
           label="Message"
           hint={`${MESSAGE_MIN} to ${MESSAGE_MAX} characters.`}
         />
-        <HoneypotInputs />
+        <HoneypotFields />
         <div className="form-actions">
           <button type="submit" className="button" disabled={pending}>
             {pending ? 'Sending…' : 'Send message'}

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
-import { ContentRoute, contentLinks, contentMeta } from '~/components/bloks/content-page'
+import { ContentRoute, contentMeta } from '~/components/bloks/content-page'
 import { contentHeaders } from '~/lib/content/cache'
 import { contentPageResponse } from '~/lib/content/pages.server'
 
 /** /faq: the faq story. */
 export const loader = ({ request }: LoaderFunctionArgs) => contentPageResponse(request, 'faq')
 export const headers = contentHeaders
-export const links = contentLinks
 export const meta = contentMeta
 export default ContentRoute

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ComponentType } from 'react'
-import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import { describe, expect, it } from 'vitest'
 
 import { renderRoute, renderRouteWithoutJs } from '../../test/render-route'
@@ -21,15 +19,8 @@ import ContactPage from './contact'
 const honeypot = new Honeypot(['render-test-secret'])
 const props = honeypot.getInputProps({ validFromTimestamp: Date.now() - 5_000 })
 
-/** The page under the provider root.tsx puts around every page. */
-const withHoneypot = (Page: ComponentType) =>
-  function Provided() {
-    return (
-      <HoneypotProvider {...props}>
-        <Page />
-      </HoneypotProvider>
-    )
-  }
+/** The root loader's data, which the forms' honeypot fields read (~/components/honeypot-fields). */
+const rootData = { honeypotInputProps: props }
 
 const pages = [
   {
@@ -65,9 +56,10 @@ const pages = [
 describe.each(pages)('the form "$name"', ({ name, Page, url, loaderData, fill }) => {
   it('posts both honeypot fields with JavaScript, and they pass the check', async () => {
     const posted: FormData[] = []
-    renderRoute(withHoneypot(Page), {
+    renderRoute(Page, {
       url,
       loaderData,
+      rootData,
       action: async ({ request }) => {
         posted.push(await request.formData())
         return null
@@ -81,7 +73,7 @@ describe.each(pages)('the form "$name"', ({ name, Page, url, loaderData, fill })
   })
 
   it('holds both honeypot fields inside the form without JavaScript', () => {
-    renderRouteWithoutJs(withHoneypot(Page), { url, loaderData })
+    renderRouteWithoutJs(Page, { url, loaderData, rootData })
     const form = screen.getByRole('form', { name }) as HTMLFormElement
     const fields = new FormData(form)
     expect(fields.get('name__confirm')).toBe('')

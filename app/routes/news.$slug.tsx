@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
 
-import { ContentRoute, contentLinks, contentMeta } from '~/components/bloks/content-page'
+import { ContentRoute, contentMeta } from '~/components/bloks/content-page'
 import { NEWS_FOLDER } from '~/lib/content/bloks.server'
 import { contentHeaders } from '~/lib/content/cache'
 import { NEWS_SLUG } from '~/lib/content/news.server'
@@ -17,6 +17,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const headers = contentHeaders
-export const links = contentLinks
 export const meta = contentMeta
 export default ContentRoute

@@ -34,13 +34,10 @@ import { parseReviewQuery } from '~/lib/reviews/review-query'
 import { reviews } from '~/lib/reviews/reviews.server'
 import { deliveryPromise } from '~/lib/shipping/delivery-promise'
 import { notifyAction } from '~/lib/win-back/notify-action.server'
-import catalogStyles from '~/styles/catalog.css'
 import formStyles from '~/styles/forms.css'
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: formStyles },
-  { rel: 'stylesheet', href: catalogStyles },
-]
+// catalog.css is in the shell's stylesheet (root.tsx).
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const context = await requestContext(request)

@@ -8,13 +8,10 @@ import { catalog } from '~/lib/catalog/products.server'
 import { parseShopParams } from '~/lib/catalog/query.server'
 import { resultSummary, shopHref } from '~/lib/catalog/shop-url'
 import { env } from '~/lib/env.server'
-import catalogStyles from '~/styles/catalog.css'
 import formStyles from '~/styles/forms.css'
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: formStyles },
-  { rel: 'stylesheet', href: catalogStyles },
-]
+// catalog.css is in the shell's stylesheet (root.tsx).
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseShopParams(new URL(request.url).searchParams)

@@ -1,9 +1,8 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
 import { pageMeta } from '~/lib/content/meta'
 import type { PageData } from '~/lib/content/pages.server'
-import contentStyles from '~/styles/content.css'
 
 import { Blok } from './registry'
 import { StoryblokBridge } from './storyblok-bridge'
@@ -17,9 +16,6 @@ export function ContentPage({ page }: { page: PageData }) {
     </>
   )
 }
-
-/** The stylesheet of every content route. */
-export const contentLinks: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }]
 
 /** A content route's title and description, with the site name the layout story gives. */
 export const contentMeta: MetaFunction = ({ data, matches }) => {

@@ -12,22 +12,20 @@ import { renderRouteWithoutJs } from '../../../test/render-route'
 import { cartTotals } from '~/lib/cart/rules'
 import { cartFormSchema } from '~/lib/cart/schema'
 
+import { AddOneForm } from './add-one-form'
 import { AddToCartForm } from './add-to-cart-form'
 
-/** The product page with JavaScript, and a stand-in /cart action answering as the real one does. */
+/**
+ * The product page's form (or a card's, `showQuantity` false) with JavaScript, and a stand-in
+ * /cart action answering as the real one does.
+ */
 function renderWithCart(answer: (formData: FormData) => unknown, showQuantity = true) {
+  const Form = showQuantity ? AddToCartForm : AddOneForm
   const posted: FormData[] = []
   const Stub = createRemixStub([
     {
       path: '/shop/rooibos',
-      Component: () => (
-        <AddToCartForm
-          productId="rooibos"
-          productName="Rooibos tea"
-          stock={3}
-          showQuantity={showQuantity}
-        />
-      ),
+      Component: () => <Form productId="rooibos" productName="Rooibos tea" stock={3} />,
     },
     {
       path: '/cart',

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import type { z } from 'zod'
 
-import { ErrorList } from '~/components/forms'
+import { ErrorList } from '~/components/error-list'
 import { LineOptions, variantPath } from '~/components/line-options'
 import { QuantityStepper } from '~/components/cart/quantity-stepper'
 import { Link } from '~/components/link'

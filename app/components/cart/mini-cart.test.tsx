@@ -11,7 +11,7 @@ import type { CartViewLine } from '~/lib/cart/cart.server'
 import { cartTotals } from '~/lib/cart/rules'
 import { formatRand } from '~/lib/money'
 
-import { AddToCartForm } from './add-to-cart-form'
+import { AddOneForm } from './add-one-form'
 
 /** A price as the page reads once whitespace is normalised (formatRand spaces with U+00A0). */
 const rand = (cents: number) => formatRand(cents).replace(/\s/g, ' ')
@@ -43,12 +43,7 @@ function renderCard({
       path: '/shop',
       Component: () => (
         <>
-          <AddToCartForm
-            productId="rooibos"
-            productName="Rooibos tea"
-            stock={stock}
-            showQuantity={false}
-          />
+          <AddOneForm productId="rooibos" productName="Rooibos tea" stock={stock} />
           <a href="/faq">Questions</a>
         </>
       ),

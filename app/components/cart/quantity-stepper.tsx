@@ -4,7 +4,7 @@ import type { MouseEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
 import { FetcherForm, resultMessages } from '~/components/fetcher-form'
-import { ErrorList } from '~/components/forms'
+import { ErrorList } from '~/components/error-list'
 import type { CartActionData } from '~/lib/cart/cart-action.server'
 import type { CartViewLine } from '~/lib/cart/cart.server'
 import { MIN_QUANTITY } from '~/lib/cart/rules'

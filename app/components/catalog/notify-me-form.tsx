@@ -4,7 +4,7 @@ import type { z } from 'zod'
 
 import { ErrorList, Field, FormErrors } from '~/components/forms'
 import { useIsPending } from '~/components/use-is-pending'
-import { EMAIL_MAX } from '~/lib/fields'
+import { EMAIL_MAX } from '~/lib/field-limits'
 import type { NotifyActionData } from '~/lib/win-back/notify-action.server'
 import type { notifyFormSchema } from '~/lib/win-back/notify-schema'
 

@@ -1,4 +1,4 @@
-import { useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { useFetcher } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -101,7 +101,7 @@ export function CodeForm({
       <FetcherForm
         fetcher={applyFetcher}
         action={action}
-        form={form}
+        formProps={getFormProps(form)}
         noValidate
         className="code-form__apply"
       >
