@@ -30,7 +30,7 @@ import {
   spawnFirestoreEmulator,
 } from '../scripts/firestore-emulator.mjs'
 import { countsBetween, startReadCounter } from './firestore-reads.mjs'
-import { fetchText, prepareRoutes } from './load.mjs'
+import { addToCartCookie, fetchText, prepareRoutes } from './load.mjs'
 import { children, makeTempDir, processCpuSeconds, run, sleep, tail } from './processes.mjs'
 import { copyBuild, embeddedEnv, remixBuild, stopServer } from './server-setup.mjs'
 import { AUTOCANNON, BIN, REPO, positiveInt, settings } from './settings.mjs'
@@ -293,7 +293,7 @@ async function placeOrders({ origin, counter, exited, pid }) {
   const cpuBefore = processCpuSeconds(pid)
   for (let i = 0; i < firestoreSettings.orders; i++) {
     const productId = products[i % products.length]
-    const cookie = await addToCart(origin, productId)
+    const cookie = await addToCartCookie(origin, productId)
     const checkout = await fetch(`${origin}/checkout`, { headers: { Cookie: cookie } })
     const html = await checkout.text()
     const checkoutKey = html.match(/name="checkoutKey" value="([^"]+)"/)?.[1]
@@ -387,23 +387,6 @@ async function inStockProducts(origin, wanted) {
   }
   if (!ids.size) throw new Error('/shop?inStock=1 shows no product to add to a cart')
   return [...ids].slice(0, wanted)
-}
-
-async function addToCart(origin, productId) {
-  const response = await fetch(`${origin}/cart`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
-    body: new URLSearchParams({ intent: 'add', productId, quantity: '1', redirectTo: '/cart' }),
-  })
-  await response.arrayBuffer()
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .find((pair) => pair.startsWith('__session='))
-  if (response.status !== 302 || !cookie)
-    throw new Error(`adding ${productId} to a cart answered ${response.status} without a session`)
-  return cookie
 }
 
 function printFirestoreTable({ startup, idle, rows, orders, unreadable }) {

@@ -72,19 +72,7 @@ async function shopperCookie(origin) {
     shop.body.match(/name="productId" value="([^"]+)"/)?.[1] ??
     shop.body.match(/href="\/shop\/([A-Za-z0-9_-]+)"/)?.[1]
   if (!productId) throw new Error('/shop shows no product to add to a cart')
-  const response = await fetch(`${origin}/cart`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
-    body: new URLSearchParams({ intent: 'add', productId, quantity: '1', redirectTo: '/cart' }),
-  })
-  await response.arrayBuffer()
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .find((pair) => pair.startsWith('__session='))
-  if (response.status !== 302 || !cookie)
-    throw new Error(`adding ${productId} to a cart answered ${response.status} without a session`)
+  const cookie = await addToCartCookie(origin, productId)
   const cart = await fetch(`${origin}/cart`, { headers: { Cookie: cookie } })
   const cartHtml = await cart.text()
   if (!cartHtml.includes(`/shop/${productId}`))
@@ -140,6 +128,27 @@ export async function measureRoutes({ origin, routes, pin, server, exited }) {
     process.stdout.write('\n')
   }
   return routes.map((route) => summarise(route, results.get(route.key)))
+}
+
+/**
+ * Adds one of the product to a new visitor's cart, as the product page's form posts it, and returns
+ * that visitor's session cookie (`__session=...`).
+ */
+export async function addToCartCookie(origin, productId) {
+  const response = await fetch(`${origin}/cart`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+    body: new URLSearchParams({ intent: 'add', productId, quantity: '1', redirectTo: '/cart' }),
+  })
+  await response.arrayBuffer()
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith('__session='))
+  if (response.status !== 302 || !cookie)
+    throw new Error(`adding ${productId} to a cart answered ${response.status} without a session`)
+  return cookie
 }
 
 async function autocannon([command, args], target, seconds, cookie) {
