@@ -1,4 +1,4 @@
-import { FieldPath } from 'firebase-admin/firestore'
+import { FieldPath, type Query } from 'firebase-admin/firestore'
 
 import { documentNumber } from '~/lib/documents/numbers'
 
@@ -13,7 +13,7 @@ import {
 import { mailEnqueued } from '../outbox.server'
 import { decodePeriodCursor, nextCursor, periodBounds } from '../period-pages'
 import { orderClaims } from '../promotions.server'
-import { OutOfStockError, type OrderStore } from '../store'
+import { OutOfStockError, type OrderStore, type PeriodPageRequest } from '../store'
 import {
   ORDER_STATUSES,
   type Order,
@@ -467,16 +467,7 @@ export function createOrderStore(context: FirestoreContext): OrderStore {
       return { order: saved.order, decision: saved.decision }
     },
     async listInvoiced(query) {
-      const { from, to } = periodBounds(query)
-      const after = decodePeriodCursor(query.after)
-      // A range and an order on one field (then the document id): single-field indexes serve it.
-      let page = col.orders
-        .where('invoice.issuedAt', '>=', from)
-        .where('invoice.issuedAt', '<', to)
-        .orderBy('invoice.issuedAt')
-        .orderBy(FieldPath.documentId())
-      if (after) page = page.startAfter(after.at, after.key)
-      const snap = await page.limit(query.limit).get()
+      const snap = await periodPage(col.orders, 'invoice.issuedAt', query).get()
       const items = snap.docs.map((doc) => toOrder(doc.data()))
       return {
         items,
@@ -484,15 +475,7 @@ export function createOrderStore(context: FirestoreContext): OrderStore {
       }
     },
     async listCreditNotes(query) {
-      const { from, to } = periodBounds(query)
-      const after = decodePeriodCursor(query.after)
-      let page = col.creditNotes
-        .where('issuedAt', '>=', from)
-        .where('issuedAt', '<', to)
-        .orderBy('issuedAt')
-        .orderBy(FieldPath.documentId())
-      if (after) page = page.startAfter(after.at, after.key)
-      const notes = (await page.limit(query.limit).get()).docs.map(
+      const notes = (await periodPage(col.creditNotes, 'issuedAt', query).get()).docs.map(
         (doc) => doc.data() as CreditNoteDoc,
       )
       const orderIds = [...new Set(notes.map((note) => note.orderId))]
@@ -545,4 +528,21 @@ export function createOrderStore(context: FirestoreContext): OrderStore {
       return stale.docs.map((doc) => toOrder(doc.data()))
     },
   }
+}
+
+/**
+ * One page of `collection` whose `field` (an ISO time) lies in the request's period, oldest first
+ * and then by document id, after the request's cursor: a range and an order on one field, which
+ * single-field indexes serve.
+ */
+function periodPage(collection: Query, field: string, query: PeriodPageRequest): Query {
+  const { from, to } = periodBounds(query)
+  const after = decodePeriodCursor(query.after)
+  let page = collection
+    .where(field, '>=', from)
+    .where(field, '<', to)
+    .orderBy(field)
+    .orderBy(FieldPath.documentId())
+  if (after) page = page.startAfter(after.at, after.key)
+  return page.limit(query.limit)
 }
