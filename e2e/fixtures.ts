@@ -11,6 +11,7 @@ import {
 import { hashPassword } from '~/lib/auth/password.server'
 import { makeProduct } from '~/lib/catalog/products.test-helper'
 import { openStore, type Store } from '~/lib/data/index.server'
+import { logger } from '~/lib/log.server'
 import type { ProductOption } from '~/lib/data/types'
 import { variantIdFor } from '~/lib/data/variants'
 import { newOrderId } from '~/lib/orders/id.server'
@@ -74,6 +75,10 @@ export async function openE2eStore(now?: () => Date): Promise<Store> {
   // SQLite in WAL mode: this second connection writes while the server reads.
   return openStore({ backend: 'sqlite', dataDir, now })
 }
+
+// The shop's code the fixtures run here (an order's move) logs like the server's; the run's output
+// keeps the specs' own warnings and errors only (the server's log: e2e/log-tee.mjs).
+logger.level = 'warn'
 
 /** Tests this worker has begun: numbers each test's client address. */
 let testsBegun = 0
