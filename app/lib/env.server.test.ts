@@ -60,6 +60,14 @@ describe('parseEnv', () => {
     )
   })
 
+  it('keeps /metrics off without METRICS_TOKEN, and stops on an unknown LOG_LEVEL', () => {
+    expect(parseEnv({}).metricsToken).toBeNull()
+    expect(parseEnv({ METRICS_TOKEN: '  scrape-me-0123  ' }).metricsToken).toBe('scrape-me-0123')
+    expect(fail({ LOG_LEVEL: 'verbose' })).toMatch(
+      /LOG_LEVEL: "verbose" is not allowed; use one of fatal, error, warn, info, debug, trace, silent/,
+    )
+  })
+
   it('treats blank values as unset', () => {
     expect(parseEnv({ PORT: '', STORYBLOK_TOKEN: ' ', APP_URL: '' })).toMatchObject({
       port: 3000,
