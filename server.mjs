@@ -42,7 +42,7 @@ const {
   crossSiteRefusal,
   loopbackTwinRedirect,
   helmetOptions,
-  bodyRule,
+  requestBodyRule,
   formBodyRefusal,
   isWellFormedPath,
   errorSummary,
@@ -132,9 +132,15 @@ app.use((req, res, next) => {
 })
 
 // Bodies: counted as they arrive and refused past the route's limit (413), so no route ever holds
-// more than 1 MB; form routes get a readable form or a plain 415/400, never a 500.
+// more than 1 MB but a staff member's upload; form routes get a readable form or a plain 415/400, never a 500.
 app.use(async (req, res, next) => {
-  const rule = bodyRule(req.method, req.path, req.get('content-type'))
+  // A back-office upload's larger limit needs a staff member's session (body-grant.server.ts).
+  const rule = await requestBodyRule(
+    req.method,
+    req.path,
+    req.get('content-type'),
+    req.get('cookie'),
+  )
   if (!rule) return next()
   const refuse = (status, message) => res.status(status).type('text/plain').send(message)
   const tooLarge = () => {

@@ -66,6 +66,11 @@ export type BodyRule = {
   limit: number
   /** Whether the route reads the body as a form (anything else answers 415). */
   form: boolean
+  /**
+   * A back-office upload's limit: granted only to a signed-in staff member's request; anyone
+   * else's body has the form limit (app/lib/auth/body-grant.server.ts).
+   */
+  staffOnly?: true
 }
 
 /**
@@ -94,10 +99,10 @@ export function bodyRule(
   const own = OWN_BODY_ROUTES.get(path.replace(/\/+$/, '') || '/')
   if (own) return { limit: own, form: false }
   if (PRODUCT_UPLOAD_PATH.test(path) && /^multipart\/form-data\s*;/i.test(contentType ?? '')) {
-    return { limit: PRODUCT_UPLOAD_BODY_LIMIT, form: true }
+    return { limit: PRODUCT_UPLOAD_BODY_LIMIT, form: true, staffOnly: true }
   }
   if (IMPORT_UPLOAD_PATH.test(path) && /^multipart\/form-data\s*;/i.test(contentType ?? '')) {
-    return { limit: IMPORT_UPLOAD_BODY_LIMIT, form: true }
+    return { limit: IMPORT_UPLOAD_BODY_LIMIT, form: true, staffOnly: true }
   }
   return { limit: FORM_BODY_LIMIT, form: true }
 }

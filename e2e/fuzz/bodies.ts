@@ -29,8 +29,25 @@ export const BROKEN_BODIES: Probe[] = [
   },
 ]
 
-/** Bodies over the limits (1 MB for a form, 16 KB for a PayFast ITN): 413. */
+/** A multipart body of a 2 MB file: more than a form's 1 MB, less than an upload's limit. */
+function twoMegabyteUpload(path: string): Probe {
+  const boundary = 'fuzz-upload'
+  const part = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n`
+  return {
+    what: `anonymous 2 MB upload to ${path}`,
+    path,
+    body: `${part}${'a'.repeat(2 * 1024 * 1024)}\r\n--${boundary}--\r\n`,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  }
+}
+
+/**
+ * Bodies over the limits (1 MB for a form, 16 KB for a PayFast ITN): 413. The back office's upload
+ * limits (10 MB for a photo, 20 MB for a CSV) are a signed-in staff member's only.
+ */
 export const OVERSIZED_BODIES: Probe[] = [
+  twoMegabyteUpload('/admin/import'),
+  twoMegabyteUpload('/admin/products/new'),
   {
     what: 'form over 1 MB',
     path: '/contact',
