@@ -248,20 +248,31 @@ function remixHandler(getBuild, mode) {
       handle = createRequestHandler(current, mode)
       routeOf = routeMatcher(current.routes)
     }
-    let request
+    let requestUrl
     try {
-      request = remixRequest(req, res)
+      requestUrl = requestUrlOf(req)
     } catch {
       return res.status(400).type('text/plain').send('Bad Request')
     }
     res.locals.route = routeOf(req.malformedPath ? NOT_FOUND_PATH : req.path)
+    const pageContext = { nonce: res.locals.cspNonce, buildId: current.assets.version }
     try {
+      // An anonymous visitor's kept page is written as kept, without a Request or Response made
+      // for it (page-cache/index.server.ts keptPage); anything else goes through Remix.
+      const kept = await current.entry.module.keptPage(
+        req.method,
+        requestUrl,
+        req.get('cookie'),
+        pageContext,
+      )
+      if (kept) return sendKept(res, kept)
+      const request = remixRequest(req, res, requestUrl)
       // The request runs in its scope (requestLogging, above): its loaders share one request
       // context (request-scope.server.ts) and its log lines carry its id. Anonymous visitors'
       // public pages come from the page cache (docs/decisions/018-page-cache.md).
       let response = await current.entry.module.servePage(
         request,
-        { nonce: res.locals.cspNonce, buildId: current.assets.version },
+        pageContext,
         // The page cache may render the page without the visitor's cookies (`options.request`).
         ({ request: rendered = request, ...options }) =>
           handle(rendered, { ...getLoadContext(req, res), ...options }),
@@ -278,11 +289,15 @@ function remixHandler(getBuild, mode) {
   }
 }
 
-function remixRequest(req, res) {
+/** The request's URL as Remix reads it; throws when the Host header is no valid URL host. */
+function requestUrlOf(req) {
   const port = Number.parseInt(req.get('host')?.split(':')[1] ?? '', 10)
   const host = `${req.hostname}${Number.isSafeInteger(port) ? `:${port}` : ''}`
   const target = req.malformedPath ? NOT_FOUND_PATH : req.originalUrl
-  const requestUrl = new URL(`${req.protocol}://${host}${target}`)
+  return new URL(`${req.protocol}://${host}${target}`)
+}
+
+function remixRequest(req, res, requestUrl) {
   const controller = new AbortController()
   res.on('close', () => {
     if (!res.writableFinished) controller.abort()
@@ -308,6 +323,13 @@ function createRemixHeaders(requestHeaders) {
     else headers.set(name, values)
   }
   return headers
+}
+
+/** A kept page's parts ({ status, headers, body }), written as sendRemixResponse would. */
+function sendKept(res, kept) {
+  res.status(kept.status)
+  for (const [name, value] of kept.headers) res.append(name, value)
+  res.end(kept.body ?? undefined)
 }
 
 async function sendRemixResponse(res, response) {

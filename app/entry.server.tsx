@@ -33,7 +33,7 @@ export { requestBodyRule } from '~/lib/auth/body-grant.server'
 export { stopMailSender } from '~/lib/mail/mail.server'
 export { stopBobgoSync } from '~/lib/shipping/bobgo-sync.server'
 export { stopWinBackJob } from '~/lib/win-back/job.server'
-export { servePage } from '~/lib/page-cache/index.server'
+export { keptPage, servePage } from '~/lib/page-cache/index.server'
 
 // Each start-up runs in its job's scope (request-scope.server.ts): its lines, and those of whatever
 // it starts, name the job.

@@ -20,6 +20,11 @@ function cookieNames(header: string): string[] {
   return header.split(';').map((pair) => pair.split('=', 1)[0]!.trim())
 }
 
+/** Whether a Cookie header holds any of the shop's own cookies (else its visitor is anonymous). */
+export function hasOwnCookie(header: string | null | undefined): boolean {
+  return header ? cookieNames(header).some((name) => OURS.has(name)) : false
+}
+
 /** Whether a flash message waits for this visitor (it shows once: their page renders). */
 export function hasFlash(request: Request): boolean {
   return cookieNames(request.headers.get('Cookie') ?? '').includes(TOAST_COOKIE)
@@ -35,9 +40,8 @@ export function hasFlash(request: Request): boolean {
  */
 export async function isAnonymous(request: Request): Promise<boolean> {
   const header = request.headers.get('Cookie')
-  if (!header) return true
-  const names = cookieNames(header).filter((name) => OURS.has(name))
-  if (names.length === 0) return true
+  if (!hasOwnCookie(header)) return true
+  const names = cookieNames(header!).filter((name) => OURS.has(name))
   // A flash message shows once, for this visitor: whatever the cookie holds, the page renders.
   if (names.includes(TOAST_COOKIE)) return false
   if (names.includes(SESSION_COOKIE)) {

@@ -45,7 +45,10 @@ function renderer(initial = 'R 125.00') {
 const anonymousCache = (options: Partial<ConstructorParameters<typeof PageCache>[0]> = {}) =>
   new PageCache({ isAnonymous: (request) => !request.headers.has('Cookie'), ...options })
 
-/** One request through the cache, as the server sends it: its own nonce, its own render. */
+/**
+ * One request through the cache, as the server sends it (server.mjs): its own nonce, the kept page
+ * for an anonymous visitor asked first, then `serve` with its own render.
+ */
 async function visit(
   cache: PageCache,
   render: (nonce: string) => Render,
@@ -53,12 +56,18 @@ async function visit(
   init: RequestInit = {},
 ) {
   const nonce = freshNonce()
-  const response = await cache.serve(
-    new Request(`http://shop.test${path}`, init),
-    { nonce, buildId: BUILD },
-    render(nonce),
+  const request = new Request(`http://shop.test${path}`, init)
+  const context = { nonce, buildId: BUILD }
+  const kept = await cache.keptForAnonymous(
+    request.method,
+    new URL(request.url),
+    request.headers.has('Cookie'),
+    context,
   )
-  return { response, nonce, html: await response.text() }
+  const response = kept
+    ? new Response(kept.body, { status: kept.status, headers: kept.headers })
+    : await cache.serve(request, context, render(nonce))
+  return { response, nonce, html: await response.text(), direct: kept !== null }
 }
 
 const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1])
@@ -153,6 +162,70 @@ describe('page cache: what is kept', () => {
       cache.serve(new Request('http://shop.test/sitemap.xml'), { nonce, buildId: BUILD }, sitemap)
     await serve()
     expect((await serve()).headers.get('X-Page-Cache')).toBe('hit')
+  })
+})
+
+describe('page cache: the anonymous hit written directly (keptForAnonymous)', () => {
+  const ask = (cache: PageCache, path: string, method = 'GET', hasOwnCookie = false) =>
+    cache.keptForAnonymous(method, new URL(`http://shop.test${path}`), hasOwnCookie, {
+      nonce: freshNonce(),
+      buildId: BUILD,
+    })
+
+  it('answers a kept page with the bytes and headers serve gives, and its own nonce', async () => {
+    const cache = anonymousCache()
+    const { state, renderFor } = renderer()
+    const first = await visit(cache, renderFor, '/shop')
+    const second = await visit(cache, renderFor, '/shop?utm_source=mail')
+    expect(first.direct).toBe(false)
+    expect(second.direct).toBe(true)
+    expect(state.renders).toBe(1)
+    const nonce = freshNonce()
+    const served = await cache.serve(
+      new Request('http://shop.test/shop'),
+      { nonce, buildId: BUILD },
+      renderFor(nonce),
+    )
+    expect(second.html.replaceAll(second.nonce, nonce)).toBe(await served.text())
+    expect([...second.response.headers].sort()).toEqual([...served.headers].sort())
+    expect(noncesIn(second.html)).toEqual([second.nonce, second.nonce])
+    const head = await ask(cache, '/shop', 'HEAD')
+    expect(head?.body).toBeNull()
+    expect(head?.headers).toContainEqual(['X-Page-Cache', 'hit'])
+  })
+
+  it("leaves to serve what is not an anonymous visitor's kept public page", async () => {
+    const cache = anonymousCache({ optionParams: () => ['size'] })
+    const { renderFor } = renderer()
+    for (const path of ['/shop', '/shop/tee', '/cart']) await visit(cache, renderFor, path)
+    expect(await ask(cache, '/shop')).not.toBeNull()
+    expect(await ask(cache, '/shop', 'GET', true)).toBeNull() // a cookie of the shop's
+    expect(await ask(cache, '/shop', 'POST')).toBeNull()
+    expect(await ask(cache, '/cart')).toBeNull() // never kept
+    expect(await ask(cache, '/about_us')).toBeNull() // not kept yet
+    expect(await ask(cache, '/shop/tee?size=M')).toBeNull() // an option's pick
+    expect(await ask(cache, '/shop?_storyblok=1')).toBeNull() // the editor's preview
+    cache.invalidateProducts(['tee'])
+    expect(await ask(cache, '/shop/tee')).toBeNull()
+  })
+
+  it("reads a query's canonical form again after a change (a variant may be gone)", async () => {
+    let variants = ['tee--m', 'tee--l']
+    const cache = anonymousCache({
+      canonicalQuery: (_path, search) => {
+        const asked = search.get('variant')
+        return `variant=${asked && variants.includes(asked) ? asked : variants[0]}`
+      },
+    })
+    const { state, renderFor } = renderer()
+    await visit(cache, renderFor, '/shop/tee?variant=tee--l')
+    expect((await visit(cache, renderFor, '/shop/tee?variant=tee--l')).direct).toBe(true)
+    variants = ['tee--m']
+    cache.invalidateProducts(['tee'])
+    // Asked for the variant that is gone: the page shows the default one, and is not kept as L's.
+    const after = await visit(cache, renderFor, '/shop/tee?variant=tee--l')
+    expect(after.response.headers.get('X-Page-Cache')).toBe('bypass')
+    expect(state.renders).toBe(2)
   })
 })
 
@@ -380,15 +453,18 @@ describe('page cache: invalidation', () => {
   it('does not store a page whose render began before a change', async () => {
     const cache = anonymousCache()
     let release!: () => void
+    let begun!: () => void
     const gate = new Promise<void>((resolve) => (release = resolve))
+    const renderBegun = new Promise<void>((resolve) => (begun = resolve))
     const slow =
       (nonce: string): Render =>
       async () => {
+        begun()
         await gate
         return page('R 125.00', nonce)
       }
     const pending = visit(cache, slow, '/shop/tea')
-    await Promise.resolve()
+    await renderBegun
     cache.invalidateProducts(['tea'])
     release()
     const { response } = await pending

@@ -131,6 +131,17 @@ export type PageCacheOptions = {
 export type RenderOptions = { wholeDocument: boolean; personalHoles?: string; request?: Request }
 export type Render = (options: RenderOptions) => Promise<Response>
 
+/**
+ * A kept page's answer as plain parts, for a server that writes them itself: no Request, Response
+ * or stream is made for it (the anonymous visitor's hit, `PageCache.keptForAnonymous`).
+ */
+export type KeptAnswer = {
+  status: 200
+  headers: [string, string][]
+  /** The body; null for a HEAD. */
+  body: Buffer<ArrayBuffer> | null
+}
+
 export type ServeContext = {
   /** This response's CSP nonce (the one in its Content-Security-Policy header). */
   nonce: string
@@ -150,6 +161,8 @@ export class PageCache {
   private readonly optionParams: PageCacheOptions['optionParams']
   private readonly canonicalQuery: PageCacheOptions['canonicalQuery']
   private readonly cacheControl: string
+  /** canonicalQuery's answers by path and query: /shop's parse is a fifth of a hit's work. */
+  private readonly canonicalMemo = new LRUCache<string, string>({ max: 1000 })
 
   constructor(options: PageCacheOptions) {
     this.cacheControl = publicCacheControl(options.sharedSeconds ?? DEFAULT_SHARED_SECONDS)
@@ -179,6 +192,7 @@ export class PageCache {
     this.generation++
     this.inFlight.clear()
     this.entries.clear()
+    this.canonicalMemo.clear()
   }
 
   /**
@@ -190,6 +204,8 @@ export class PageCache {
     const changed = new Set(ids)
     this.generation++
     this.inFlight.clear()
+    // A product's canonical query names its variant, which a change may have removed.
+    this.canonicalMemo.clear()
     for (const [key, entry] of this.entries.entries()) {
       if (entry.productId === null || changed.has(entry.productId)) this.entries.delete(key)
     }
@@ -217,9 +233,7 @@ export class PageCache {
       return bypass(await render({ wholeDocument: false }))
     }
     this.checkExternalVersion()
-    const canonical = this.canonicalQuery
-      ? await this.canonicalQuery(url.pathname, url.searchParams)
-      : undefined
+    const canonical = await this.canonicalOf(url)
     const key = cacheKey(url, context.buildId, canonical)
     const head = visitor.head
     const kept = this.entries.get(key)
@@ -238,6 +252,42 @@ export class PageCache {
       return bypass(await render({ wholeDocument: false }))
     }
     return this.renderAndStore(key, productId, request, visitor, render)
+  }
+
+  /**
+   * The kept page for an anonymous visitor (a Cookie header with none of the shop's cookies), or
+   * null when the request is anything else: not a public page, a visitor with a cookie of ours,
+   * a parameter that may pick a product's options, a page not kept. The server answers with it
+   * directly, and hands anything null to `serve` (the same page, by the same rules).
+   */
+  async keptForAnonymous(
+    method: string,
+    url: URL,
+    hasOwnCookie: boolean,
+    context: ServeContext,
+  ): Promise<KeptAnswer | null> {
+    if (hasOwnCookie || context.nonce.length < 16) return null
+    const productId = publicPage(method, url)
+    if (productId === undefined) return null
+    if (productId !== null && unreadParams(url).length > 0) return null
+    this.checkExternalVersion()
+    const kept = this.entries.get(cacheKey(url, context.buildId, await this.canonicalOf(url)))
+    if (!kept) return null
+    return keptAnswer(kept, context.nonce, method === 'HEAD', 'hit', this.cacheControl)
+  }
+
+  private async canonicalOf(url: URL): Promise<string | undefined> {
+    if (!this.canonicalQuery) return undefined
+    if (!url.search) return this.canonicalQuery(url.pathname, url.searchParams)
+    // Only short queries are remembered: a long one is no link of ours and must not fill memory.
+    const memoKey = url.search.length <= 512 ? url.pathname + url.search : null
+    const remembered = memoKey === null ? undefined : this.canonicalMemo.get(memoKey)
+    if (remembered !== undefined) return remembered
+    const generation = this.generation
+    const canonical = await this.canonicalQuery(url.pathname, url.searchParams)
+    if (memoKey !== null && generation === this.generation)
+      this.canonicalMemo.set(memoKey, canonical)
+    return canonical
   }
 
   /** A kept page for this visitor: the shared copy, or the holes filled with their view. */
@@ -443,6 +493,30 @@ function withoutCookies(request: Request): Request {
   return new Request(request.url, { method: request.method, headers, signal: request.signal })
 }
 
+/** The shared copy of a kept page, with this response's nonce and the cache's headers. */
+function keptAnswer(
+  entry: Entry,
+  nonce: string,
+  head: boolean,
+  status: PageCacheStatus,
+  cacheControl: string,
+): KeptAnswer {
+  const headers: [string, string][] = [
+    ...entry.headers,
+    ['Cache-Control', cacheControl],
+    ['Vary', 'Cookie'],
+    [PAGE_CACHE_HEADER, status],
+  ]
+  if (head) return { status: 200, headers, body: null }
+  const joint = Buffer.from(nonce)
+  const parts: Buffer[] = []
+  entry.pieces.forEach((piece, i) => {
+    if (i > 0) parts.push(joint)
+    parts.push(piece)
+  })
+  return { status: 200, headers, body: Buffer.concat(parts) }
+}
+
 function respond(
   entry: Entry,
   nonce: string,
@@ -450,18 +524,8 @@ function respond(
   status: PageCacheStatus,
   cacheControl: string,
 ): Response {
-  const headers = new Headers(entry.headers)
-  headers.set('Cache-Control', cacheControl)
-  headers.set('Vary', 'Cookie')
-  headers.set(PAGE_CACHE_HEADER, status)
-  if (head) return new Response(null, { status: 200, headers })
-  const joint = Buffer.from(nonce)
-  const parts: Buffer[] = []
-  entry.pieces.forEach((piece, i) => {
-    if (i > 0) parts.push(joint)
-    parts.push(piece)
-  })
-  return new Response(Buffer.concat(parts), { status: 200, headers })
+  const kept = keptAnswer(entry, nonce, head, status, cacheControl)
+  return new Response(kept.body, { status: kept.status, headers: kept.headers })
 }
 
 /**
