@@ -11,7 +11,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLoaderData,
   useNavigation,
@@ -22,6 +21,7 @@ import { useEffect, type ReactNode } from 'react'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'
 
 import { LayoutBlok } from '~/components/bloks/layout-registry'
+import { ScriptsAfterFirstPaint } from '~/components/scripts-after-first-paint'
 import { useNonce } from '~/components/nonce'
 import { usePersonal } from '~/components/personal'
 import { ProgressBar } from '~/components/progress-bar'
@@ -42,6 +42,8 @@ import '~/styles/content.css'
 import '~/styles/catalog.css'
 // The header's predictive search, the mini-cart and quantity steppers, on every page.
 import '~/styles/shopper.css'
+// Fields, errors and buttons: the shop's forms, /shop's filters and the product page's (039).
+import '~/styles/forms.css'
 
 export const links: LinksFunction = () => [
   // The web font app.css names, fetched alongside the CSS rather than after it (the same file).
@@ -96,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScriptsAfterFirstPaint nonce={nonce} />
       </body>
     </html>
   )

@@ -50,7 +50,10 @@ export function printFirstLoadJs(appDir, pageHtml) {
       used.get(asset).add(page.label)
     }
     const html = pageHtml[page.label]
+    // The modules the page's script preloads after the first paint (docs/decisions/039).
+    const preloads = html.match(/for \(const href of (\[[^\]]*\])\)/)?.[1]
     const inHtml = new Set([
+      ...(preloads ? JSON.parse(preloads) : []),
       ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)].map((m) => m[1]),
       ...[...html.matchAll(/import\(\s*"(\/build\/[^"]+\.js)"/g)].map((m) => m[1]),
     ])

@@ -1,9 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
@@ -23,9 +18,6 @@ import { formatSastDateTime } from '~/lib/dates'
 import { requestContext } from '~/lib/request-context.server'
 import { defaultAddress } from '~/lib/shipping/address-book.server'
 import { ADDRESS_BOOK_PATH } from '~/lib/shipping/address-fields'
-import formStyles from '~/styles/forms.css'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
 
 export const meta: MetaFunction = () => [{ title: 'Your account | Karoo & Co.' }]
 

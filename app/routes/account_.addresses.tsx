@@ -19,12 +19,8 @@ import { addressBookAction, addressBookPage } from '~/lib/shipping/address-book.
 import { ADDRESS_BOOK_PATH, addressBookFormSchema } from '~/lib/shipping/address-fields'
 import type { AddressCard } from '~/lib/shipping/address-view'
 import addressStyles from '~/styles/addresses.css'
-import formStyles from '~/styles/forms.css'
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: formStyles },
-  { rel: 'stylesheet', href: addressStyles },
-]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: addressStyles }]
 
 export const meta: MetaFunction = () => [{ title: 'Your addresses | Karoo & Co.' }]
 

@@ -1,9 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
@@ -17,9 +12,6 @@ import { privacyAction } from '~/lib/customers/privacy-action.server'
 import { DELETE_TOKEN_MAX, EXPORT_PATH, privacyFormSchema } from '~/lib/customers/privacy-schema'
 import { formatSastDateTime } from '~/lib/dates'
 import { requestContext } from '~/lib/request-context.server'
-import formStyles from '~/styles/forms.css'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
 
 export const meta: MetaFunction = () => [{ title: 'Your data and privacy | Karoo & Co.' }]
 

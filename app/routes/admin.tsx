@@ -6,10 +6,8 @@ import { adminHeaders, adminMeta } from '~/lib/admin/headers'
 import { requireStaff } from '~/lib/auth/staff.server'
 import adminStyles from '~/styles/admin.css'
 import buyingStyles from '~/styles/buying.css'
-import formStyles from '~/styles/forms.css'
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: formStyles },
   // Status badges, order lines and the timeline, shared with the shopper's order page.
   { rel: 'stylesheet', href: buyingStyles },
   { rel: 'stylesheet', href: adminStyles },

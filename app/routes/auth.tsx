@@ -1,9 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
@@ -20,9 +15,6 @@ import { authFormSchema, PASSWORD_MIN } from '~/lib/account/schema'
 import { optionalUser } from '~/lib/auth/user.server'
 import { env } from '~/lib/env.server'
 import { safeRedirect } from '~/lib/http.server'
-import formStyles from '~/styles/forms.css'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
 
 export const meta: MetaFunction = () => [{ title: 'Sign in or create an account | Karoo & Co.' }]
 

@@ -17,12 +17,10 @@ import { promotionInputs } from '~/lib/promotions/cart-promotions.server'
 import { promotionCartOf, summarize } from '~/lib/promotions/summary'
 import { requestContext } from '~/lib/request-context.server'
 import { cartDeliveryEstimate, estimateLabel } from '~/lib/shipping/estimate'
-import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
 import promotionStyles from '~/styles/promotions.css'
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: formStyles },
   { rel: 'stylesheet', href: styles },
   { rel: 'stylesheet', href: promotionStyles },
 ]

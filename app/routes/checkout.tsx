@@ -40,12 +40,10 @@ import { paymentSources, promotionInputs } from '~/lib/promotions/cart-promotion
 import { promotionCartOf, summarize } from '~/lib/promotions/summary'
 import addressStyles from '~/styles/addresses.css'
 import promotionStyles from '~/styles/promotions.css'
-import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
 import shippingStyles from '~/styles/shipping.css'
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: formStyles },
   { rel: 'stylesheet', href: styles },
   { rel: 'stylesheet', href: addressStyles },
   { rel: 'stylesheet', href: shippingStyles },

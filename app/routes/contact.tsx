@@ -1,9 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
@@ -17,9 +12,6 @@ import { optionalUser } from '~/lib/auth/user.server'
 import { contactAction } from '~/lib/contact/contact-action.server'
 import { MESSAGE_MAX, MESSAGE_MIN } from '~/lib/contact/limits'
 import { contactFormSchema } from '~/lib/contact/schema'
-import formStyles from '~/styles/forms.css'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
 
 export const meta: MetaFunction = () => [{ title: 'Contact us | Karoo & Co.' }]
 

@@ -15,13 +15,9 @@ import { formatRand } from '~/lib/money'
 import { giftCardBalance } from '~/lib/promotions/balance.server'
 import { giftCardBalanceSchema } from '~/lib/promotions/fields'
 import { requestContext } from '~/lib/request-context.server'
-import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: formStyles },
-  { rel: 'stylesheet', href: styles },
-]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [
   { title: 'Gift card balance | Karoo & Co.' },
   { name: 'robots', content: 'noindex' },

@@ -1,9 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 
 import { ErrorList } from '~/components/forms'
@@ -11,9 +6,6 @@ import { Link } from '~/components/link'
 import { ProductCard } from '~/components/product-card'
 import { likedAction } from '~/lib/liked/liked-action.server'
 import { likedProducts } from '~/lib/liked/liked.server'
-import formStyles from '~/styles/forms.css'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
 
 export const meta: MetaFunction = () => [{ title: 'Liked products | Karoo & Co.' }]
 

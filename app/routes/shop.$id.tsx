@@ -1,7 +1,6 @@
 import {
   redirect,
   type ActionFunctionArgs,
-  type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
@@ -34,10 +33,8 @@ import { parseReviewQuery } from '~/lib/reviews/review-query'
 import { reviews } from '~/lib/reviews/reviews.server'
 import { deliveryPromise } from '~/lib/shipping/delivery-promise'
 import { notifyAction } from '~/lib/win-back/notify-action.server'
-import formStyles from '~/styles/forms.css'
 
 // catalog.css is in the shell's stylesheet (root.tsx).
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const context = await requestContext(request)

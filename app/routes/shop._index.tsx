@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useNavigation } from '@remix-run/react'
 
 import { ShopFilters } from '~/components/catalog/shop-filters'
@@ -8,10 +8,8 @@ import { catalog } from '~/lib/catalog/products.server'
 import { parseShopParams } from '~/lib/catalog/query.server'
 import { resultSummary, shopHref } from '~/lib/catalog/shop-url'
 import { env } from '~/lib/env.server'
-import formStyles from '~/styles/forms.css'
 
 // catalog.css is in the shell's stylesheet (root.tsx).
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: formStyles }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseShopParams(new URL(request.url).searchParams)

@@ -13,13 +13,9 @@ import { ShipmentTracking } from '~/components/shipping/tracking'
 import { trackFormSchema } from '~/lib/orders/track-schema'
 import { trackAction } from '~/lib/orders/track.server'
 import { requestContext } from '~/lib/request-context.server'
-import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: formStyles },
-  { rel: 'stylesheet', href: styles },
-]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Track your order | Karoo & Co.' }]
 
 export async function loader() {

@@ -11,13 +11,9 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useIsPending } from '~/components/use-is-pending'
 import { unsubscribeAction, unsubscribePage } from '~/lib/customers/unsubscribe.server'
 import { requestContext } from '~/lib/request-context.server'
-import formStyles from '~/styles/forms.css'
 import styles from '~/styles/buying.css'
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: formStyles },
-  { rel: 'stylesheet', href: styles },
-]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [
   { title: 'Unsubscribe | Karoo & Co.' },
   { name: 'robots', content: 'noindex' },
