@@ -43,7 +43,10 @@ export function PredictiveCombobox({
   const navigate = useNavigate()
   const suggestions = useFetcher<PredictiveResult>({ key: 'predictive-search' })
   const [query, setQuery] = useState(initialQuery)
-  const [open, setOpen] = useState(false)
+  // Words typed into the plain box before this one arrived get their suggestions at once, as if
+  // typed here (the page's scripts arrive after its first paint: docs/decisions/039).
+  const typedBefore = focus && initialQuery.trim() !== '' && initialQuery !== urlQuery
+  const [open, setOpen] = useState(typedBefore)
   const [active, setActive] = useState(-1)
   const timer = useRef<ReturnType<typeof setTimeout>>()
   const root = useRef<HTMLFormElement>(null)
@@ -70,6 +73,11 @@ export function PredictiveCombobox({
     box.focus()
     box.setSelectionRange(box.value.length, box.value.length)
   }, [focus])
+
+  useEffect(() => {
+    if (typedBefore) suggestions.load(`${SUGGESTIONS}?${new URLSearchParams({ q: initialQuery })}`)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when it takes the box's place
+  }, [])
 
   // Click or tap outside closes the list.
   useEffect(() => {

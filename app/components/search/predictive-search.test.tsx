@@ -12,6 +12,7 @@ import { renderRouteWithoutJs } from '../../../test/render-route'
 import type { PredictiveResult } from '~/lib/catalog/predictive'
 import { formatRand } from '~/lib/money'
 
+import { PredictiveCombobox } from './predictive-combobox'
 import { PredictiveSearch } from './predictive-search'
 
 const teas = ['Rooibos Loose Leaf', 'Rooibos Chai', 'Honeybush Tea'].map((name, i) => ({
@@ -24,14 +25,14 @@ const teas = ['Rooibos Loose Leaf', 'Rooibos Chai', 'Honeybush Tea'].map((name, 
 }))
 
 /** The header search on a page, a stand-in /api/search, and product and shop pages to land on. */
-function renderSearch() {
+function renderSearch(search = <PredictiveSearch />) {
   const asked: string[] = []
   const Stub = createRemixStub([
     {
       path: '/',
       Component: () => (
         <>
-          <PredictiveSearch />
+          {search}
           <button type="button">Elsewhere</button>
         </>
       ),
@@ -92,6 +93,15 @@ describe('PredictiveSearch', () => {
       '/images/tea-0.webp',
     )
     expect(screen.getByRole('status')).toHaveTextContent('3 products found')
+  })
+
+  it('suggests for words typed into the plain box before the combobox arrived', async () => {
+    const { asked } = renderSearch(<PredictiveCombobox initialQuery="rooibos" focus />)
+    const list = await screen.findByRole('listbox', { name: 'Suggestions' })
+    expect(within(list).getAllByRole('option')).toHaveLength(teas.length + 1)
+    expect(asked).toEqual(['rooibos'])
+    expect(combobox()).toHaveFocus()
+    expect(combobox()).toHaveValue('rooibos')
   })
 
   it('moves through the options with the arrow keys, wrapping, and Enter opens the product', async () => {
