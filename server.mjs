@@ -242,11 +242,15 @@ function remixHandler(getBuild, mode) {
   let current = getBuild()
   let handle = createRequestHandler(current, mode)
   let routeOf = routeMatcher(current.routes)
+  // The page cache keys pages by build: in development a rebuild of server code alone keeps the
+  // browser assets' version, so each build loaded counts too (production loads one).
+  let buildsLoaded = 1
   return async (req, res, next) => {
     if (getBuild() !== current) {
       current = getBuild()
       handle = createRequestHandler(current, mode)
       routeOf = routeMatcher(current.routes)
+      buildsLoaded++
     }
     let requestUrl
     try {
@@ -255,7 +259,10 @@ function remixHandler(getBuild, mode) {
       return res.status(400).type('text/plain').send('Bad Request')
     }
     res.locals.route = routeOf(req.malformedPath ? NOT_FOUND_PATH : req.path)
-    const pageContext = { nonce: res.locals.cspNonce, buildId: current.assets.version }
+    const pageContext = {
+      nonce: res.locals.cspNonce,
+      buildId: `${current.assets.version}.${buildsLoaded}`,
+    }
     try {
       // An anonymous visitor's kept page is written as kept, without a Request or Response made
       // for it (page-cache/index.server.ts keptPage); anything else goes through Remix.

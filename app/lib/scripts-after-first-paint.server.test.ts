@@ -51,6 +51,18 @@ describe('deferModuleScript (the page takes over after its first paint)', () => 
     expect(runtime < manifest && manifest < routes).toBe(true)
   })
 
+  it("reads the development build's shape: the runtime's import and the manifest's on one line", () => {
+    const routesOnly = REMIX_SCRIPT.replace(/^;\n/, '')
+    for (const first of [
+      'import "/build/_shared/runtime.js";;', // lazy route discovery: no manifest import
+      'import "/build/_shared/runtime.js";import "/build/manifest-1.js";',
+    ]) {
+      const script = deferModuleScript(`${first}\n${routesOnly}`, PRELOADS)!
+      expect(script).toContain('await import("/build/_shared/runtime.js");')
+      expect(script).not.toMatch(/import\s*"/) // every import is a call now
+    }
+  })
+
   it('leaves a script it does not recognise to Remix (null)', () => {
     expect(deferModuleScript(' ', PRELOADS)).toBeNull()
     expect(

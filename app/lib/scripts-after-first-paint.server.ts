@@ -10,7 +10,8 @@ export function deferModuleScript(text: string, preloads: readonly string[]): st
   const sideEffects: string[] = []
   const routes: { name: string; specifier: string }[] = []
   const rest = text
-    .replace(/^import (\S+);$/gm, (_line, specifier: string) => {
+    // `import "…";` (the dev server's runtime, the manifest), however Remix lines them up.
+    .replace(/\bimport ("[^"\n]+");/g, (_line, specifier: string) => {
       sideEffects.push(specifier)
       return ''
     })
