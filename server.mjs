@@ -263,17 +263,22 @@ function remixHandler(getBuild, mode) {
       nonce: res.locals.cspNonce,
       buildId: `${current.assets.version}.${buildsLoaded}`,
     }
+    // Made once, and only when needed: an anonymous visitor's kept page needs none.
+    let made
+    const requestOnce = () => (made ??= remixRequest(req, res, requestUrl))
     try {
-      // An anonymous visitor's kept page is written as kept, without a Request or Response made
-      // for it (page-cache/index.server.ts keptPage); anything else goes through Remix.
+      // A kept page is written as kept, without a Response or stream made for it (an anonymous
+      // visitor's without a Request either: page-cache/index.server.ts keptPage); anything else
+      // goes through Remix.
       const kept = await current.entry.module.keptPage(
         req.method,
         requestUrl,
         req.get('cookie'),
+        requestOnce,
         pageContext,
       )
       if (kept) return sendKept(res, kept)
-      const request = remixRequest(req, res, requestUrl)
+      const request = requestOnce()
       // The request runs in its scope (requestLogging, above): its loaders share one request
       // context (request-scope.server.ts) and its log lines carry its id. Anonymous visitors'
       // public pages come from the page cache (docs/decisions/018-page-cache.md).

@@ -86,14 +86,17 @@ export async function servePage(
 }
 
 /**
- * The server's first ask (server.mjs), before it makes a Request for Remix: the kept page for an
- * anonymous visitor's GET or HEAD of `url`, as parts it writes itself, or null (then `servePage`).
- * Half of a hit's time went on the Request, the Response and the stream between them.
+ * The server's first ask (server.mjs): the kept page for `url` as parts it writes itself (an
+ * anonymous visitor's shared copy, a returning shopper's filled one), or null (then `servePage`,
+ * with the same `request`). `request` makes the visitor's Request: only a visitor with a cookie of
+ * the shop's needs it read. Half of an anonymous hit's time went on the Request, the Response and
+ * the stream between them (docs/decisions/039).
  */
 export async function keptPage(
   method: string,
   url: URL,
   cookie: string | undefined,
+  request: () => Request,
   context: ServeContext,
 ): Promise<KeptAnswer | null> {
   if (method !== 'GET' && method !== 'HEAD') return null
@@ -103,5 +106,5 @@ export async function keptPage(
   } catch {
     return null
   }
-  return cache.keptForAnonymous(method, url, hasOwnCookie(cookie), context)
+  return cache.kept(method, url, { ownCookie: hasOwnCookie(cookie), request }, context)
 }

@@ -47,7 +47,7 @@ const anonymousCache = (options: Partial<ConstructorParameters<typeof PageCache>
 
 /**
  * One request through the cache, as the server sends it (server.mjs): its own nonce, the kept page
- * for an anonymous visitor asked first, then `serve` with its own render.
+ * asked first (written directly), then `serve` with its own render.
  */
 async function visit(
   cache: PageCache,
@@ -58,10 +58,10 @@ async function visit(
   const nonce = freshNonce()
   const request = new Request(`http://shop.test${path}`, init)
   const context = { nonce, buildId: BUILD }
-  const kept = await cache.keptForAnonymous(
+  const kept = await cache.kept(
     request.method,
     new URL(request.url),
-    request.headers.has('Cookie'),
+    { ownCookie: request.headers.has('Cookie'), request: () => request },
     context,
   )
   const response = kept
@@ -165,12 +165,12 @@ describe('page cache: what is kept', () => {
   })
 })
 
-describe('page cache: the anonymous hit written directly (keptForAnonymous)', () => {
-  const ask = (cache: PageCache, path: string, method = 'GET', hasOwnCookie = false) =>
-    cache.keptForAnonymous(method, new URL(`http://shop.test${path}`), hasOwnCookie, {
-      nonce: freshNonce(),
-      buildId: BUILD,
-    })
+describe('page cache: kept pages written directly (kept)', () => {
+  const ask = (cache: PageCache, path: string, method = 'GET', ownCookie = false) => {
+    const url = new URL(`http://shop.test${path}`)
+    const request = () => new Request(url, { headers: ownCookie ? { Cookie: '__session=x' } : {} })
+    return cache.kept(method, url, { ownCookie, request }, { nonce: freshNonce(), buildId: BUILD })
+  }
 
   it('answers a kept page with the bytes and headers serve gives, and its own nonce', async () => {
     const cache = anonymousCache()
@@ -199,7 +199,7 @@ describe('page cache: the anonymous hit written directly (keptForAnonymous)', ()
     const { renderFor } = renderer()
     for (const path of ['/shop', '/shop/tee', '/cart']) await visit(cache, renderFor, path)
     expect(await ask(cache, '/shop')).not.toBeNull()
-    expect(await ask(cache, '/shop', 'GET', true)).toBeNull() // a cookie of the shop's
+    expect(await ask(cache, '/shop', 'GET', true)).toBeNull() // a cookie of the shop's, no view
     expect(await ask(cache, '/shop', 'POST')).toBeNull()
     expect(await ask(cache, '/cart')).toBeNull() // never kept
     expect(await ask(cache, '/about_us')).toBeNull() // not kept yet
@@ -598,6 +598,30 @@ describe('page cache: returning shoppers (holes filled per request)', () => {
       }
     return { state, renderFor }
   }
+
+  it("writes a shopper's filled page directly, as serve fills it, and leaves a flash to serve", async () => {
+    const cache = shopperCache()
+    const { state, renderFor } = holeRenderer()
+    await visit(cache, renderFor, '/shop')
+    const ann = await visit(cache, renderFor, '/shop', { headers: { Cookie: 'shopper=ann' } })
+    expect(ann.direct).toBe(true)
+    expect(ann.html).toContain('<i>cart 2</i><b>♥</b>')
+    expect(ann.response.headers.get('Cache-Control')).toBe(PERSONAL_CACHE_CONTROL)
+    const nonce = freshNonce()
+    const served = await cache.serve(
+      new Request('http://shop.test/shop', { headers: { Cookie: 'shopper=ann' } }),
+      { nonce, buildId: BUILD },
+      renderFor(nonce),
+    )
+    expect(ann.html.replaceAll(ann.nonce, nonce)).toBe(await served.text())
+    expect([...ann.response.headers].sort()).toEqual([...served.headers].sort())
+    const flash = await visit(cache, renderFor, '/shop', {
+      headers: { Cookie: 'shopper=ann; flash' },
+    })
+    expect(flash.direct).toBe(false)
+    expect(flash.response.headers.get('X-Page-Cache')).toBe('bypass')
+    expect(state.renders).toBe(2)
+  })
 
   it('serves two shoppers one kept page, each with only their own counts and hearts', async () => {
     const cache = shopperCache()

@@ -132,14 +132,22 @@ export type RenderOptions = { wholeDocument: boolean; personalHoles?: string; re
 export type Render = (options: RenderOptions) => Promise<Response>
 
 /**
- * A kept page's answer as plain parts, for a server that writes them itself: no Request, Response
- * or stream is made for it (the anonymous visitor's hit, `PageCache.keptForAnonymous`).
+ * A kept page's answer as plain parts, for a server that writes them itself: no Response or stream
+ * is made for it (`PageCache.kept`).
  */
 export type KeptAnswer = {
   status: 200
   headers: [string, string][]
   /** The body; null for a HEAD. */
-  body: Buffer<ArrayBuffer> | null
+  body: Buffer<ArrayBuffer> | string | null
+}
+
+/** Who asks, for `PageCache.kept`: whether they carry a cookie of the shop's, and their request. */
+export type KeptVisitor = {
+  /** Whether the Cookie header holds one of the shop's cookies (else the visitor is anonymous). */
+  ownCookie: boolean
+  /** The visitor's request, made only when their cookies must be read. */
+  request: () => Request
 }
 
 export type ServeContext = {
@@ -255,25 +263,39 @@ export class PageCache {
   }
 
   /**
-   * The kept page for an anonymous visitor (a Cookie header with none of the shop's cookies), or
-   * null when the request is anything else: not a public page, a visitor with a cookie of ours,
-   * a parameter that may pick a product's options, a page not kept. The server answers with it
-   * directly, and hands anything null to `serve` (the same page, by the same rules).
+   * The kept page for this visitor as parts the server writes itself: the shared copy for an
+   * anonymous visitor (no cookie of the shop's: their request is never made), the holes filled for
+   * a returning shopper. Null when `serve` must answer instead, by the same rules: not a public
+   * page, a visitor whose page shows more than the holes hold, a parameter that may pick a
+   * product's options, a page not kept yet. `serve` then runs with the same request, whose
+   * session and context are read once (their memos are per request).
    */
-  async keptForAnonymous(
+  async kept(
     method: string,
     url: URL,
-    hasOwnCookie: boolean,
+    visitor: KeptVisitor,
     context: ServeContext,
   ): Promise<KeptAnswer | null> {
-    if (hasOwnCookie || context.nonce.length < 16) return null
+    if (context.nonce.length < 16) return null
     const productId = publicPage(method, url)
     if (productId === undefined) return null
     if (productId !== null && unreadParams(url).length > 0) return null
+    let view: PersonalView | null = null
+    if (visitor.ownCookie) {
+      const request = visitor.request()
+      if (!(await this.isAnonymous(request))) {
+        view = this.personalFor
+          ? await this.personalFor(request, productId).catch(() => null)
+          : null
+        if (!view) return null
+      }
+    }
     this.checkExternalVersion()
     const kept = this.entries.get(cacheKey(url, context.buildId, await this.canonicalOf(url)))
     if (!kept) return null
-    return keptAnswer(kept, context.nonce, method === 'HEAD', 'hit', this.cacheControl)
+    const head = method === 'HEAD'
+    if (!view) return keptAnswer(kept, context.nonce, head, 'hit', this.cacheControl)
+    return filledAnswer(kept, view, context.nonce, head, 'hit')
   }
 
   private async canonicalOf(url: URL): Promise<string | undefined> {
@@ -297,16 +319,13 @@ export class PageCache {
     status: PageCacheStatus,
     render: Render,
   ): Promise<Response> {
-    if (!visitor.view) return respond(entry, visitor.nonce, visitor.head, status, this.cacheControl)
-    const body = fillBody(entry.template, visitor.view, visitor.nonce)
+    if (!visitor.view) {
+      return toResponse(keptAnswer(entry, visitor.nonce, visitor.head, status, this.cacheControl))
+    }
+    const filled = filledAnswer(entry, visitor.view, visitor.nonce, visitor.head, status)
     // A hole this module cannot fill (never expected): the page renders for the visitor instead.
-    if (!body) return bypass(await render({ wholeDocument: false }))
-    const headers = new Headers(entry.headers)
-    headers.set('Cache-Control', PERSONAL_CACHE_CONTROL)
-    headers.set('Vary', 'Cookie')
-    headers.set(PAGE_CACHE_HEADER, status)
-    if (visitor.head) return new Response(null, { status: 200, headers })
-    return new Response(body, { status: 200, headers })
+    if (!filled) return bypass(await render({ wholeDocument: false }))
+    return toResponse(filled)
   }
 
   private async renderAndStore(
@@ -517,14 +536,29 @@ function keptAnswer(
   return { status: 200, headers, body: Buffer.concat(parts) }
 }
 
-function respond(
+/**
+ * A kept page with its holes filled with a returning shopper's view: theirs alone, so never for a
+ * shared cache. Null when a hole cannot be filled (never expected; the page then renders).
+ */
+function filledAnswer(
   entry: Entry,
+  view: PersonalView,
   nonce: string,
   head: boolean,
   status: PageCacheStatus,
-  cacheControl: string,
-): Response {
-  const kept = keptAnswer(entry, nonce, head, status, cacheControl)
+): KeptAnswer | null {
+  const body = fillBody(entry.template, view, nonce)
+  if (body === null) return null
+  const headers: [string, string][] = [
+    ...entry.headers,
+    ['Cache-Control', PERSONAL_CACHE_CONTROL],
+    ['Vary', 'Cookie'],
+    [PAGE_CACHE_HEADER, status],
+  ]
+  return { status: 200, headers, body: head ? null : body }
+}
+
+function toResponse(kept: KeptAnswer): Response {
   return new Response(kept.body, { status: kept.status, headers: kept.headers })
 }
 
