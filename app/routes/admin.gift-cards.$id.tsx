@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 
+import { BalanceHistory } from '~/components/admin/balance-history'
 import { ErrorList } from '~/components/forms'
 import { Link } from '~/components/link'
-import { TableScroll } from '~/components/table-scroll'
 import { useIsPending } from '~/components/use-is-pending'
 import { adminMeta } from '~/lib/admin/headers'
 import { giftCardAction, loadGiftCard, promotionIdOf } from '~/lib/admin/promotions.server'
@@ -11,7 +11,6 @@ import { requireStaff } from '~/lib/auth/staff.server'
 import { formatSastDateTime } from '~/lib/dates'
 import { formatRand } from '~/lib/money'
 import { formatGiftCardCode, maskGiftCardCode } from '~/lib/promotions/gift-cards'
-import type { BalanceEntry } from '~/lib/promotions/types'
 import { requestContext } from '~/lib/request-context.server'
 
 export const meta: MetaFunction = () => adminMeta('Gift card')
@@ -35,15 +34,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     staff,
     id: promotionIdOf(params.id),
   })
-}
-
-const ENTRY_WORDS: Record<BalanceEntry['kind'], string> = {
-  issued: 'Issued',
-  credited: 'Credited',
-  held: 'Held by an order',
-  released: 'Hold released',
-  spent: 'Spent',
-  adjusted: 'Changed by staff',
 }
 
 /** One gift card: its amounts, who it went to, and its balance history. */
@@ -101,44 +91,7 @@ export default function AdminGiftCard() {
         </button>
       </Form>
       <h2>Balance history</h2>
-      {history.length === 0 ? (
-        <p>No changes yet.</p>
-      ) : (
-        <TableScroll label="Balance history">
-          <table className="admin-table">
-            <caption className="visually-hidden">Balance history</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">What</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Order</th>
-                <th scope="col">By</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((entry, i) => (
-                <tr key={`${entry.at}-${i}`}>
-                  <td>{formatSastDateTime(entry.at)}</td>
-                  <th scope="row">
-                    {ENTRY_WORDS[entry.kind]}
-                    {entry.note ? `: ${entry.note}` : ''}
-                  </th>
-                  <td>{formatRand(entry.amountCents)}</td>
-                  <td>
-                    {entry.orderId ? (
-                      <Link to={`/admin/orders/${entry.orderId}`}>{entry.orderId}</Link>
-                    ) : (
-                      'None'
-                    )}
-                  </td>
-                  <td>{entry.by ?? 'The shop'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <BalanceHistory entries={history} label="Balance history" empty="No changes yet." />
     </>
   )
 }

@@ -1,17 +1,8 @@
 import { Link } from '~/components/link'
-import { TableScroll } from '~/components/table-scroll'
-import { formatSastDateTime } from '~/lib/dates'
 import { formatRand } from '~/lib/money'
 import type { BalanceEntry } from '~/lib/promotions/types'
 
-const ENTRY_WORDS: Record<BalanceEntry['kind'], string> = {
-  issued: 'Issued',
-  credited: 'Credited',
-  held: 'Held by an order',
-  released: 'Hold released',
-  spent: 'Spent',
-  adjusted: 'Changed by staff',
-}
+import { BalanceHistory } from './balance-history'
 
 /**
  * A customer's store credit on /admin/customers/:id: the balance and its history, newest first.
@@ -38,44 +29,12 @@ export function CustomerCredit({
           Give store credit
         </Link>
       </p>
-      {credit.history.length === 0 ? (
-        <p>No store credit given yet.</p>
-      ) : (
-        <TableScroll label="Store credit history">
-          <table className="admin-table">
-            <caption className="visually-hidden">Store credit history, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">What</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Order</th>
-                <th scope="col">By</th>
-              </tr>
-            </thead>
-            <tbody>
-              {credit.history.map((entry, i) => (
-                <tr key={`${entry.at}-${i}`}>
-                  <td>{formatSastDateTime(entry.at)}</td>
-                  <th scope="row">
-                    {ENTRY_WORDS[entry.kind]}
-                    {entry.note ? `: ${entry.note}` : ''}
-                  </th>
-                  <td>{formatRand(entry.amountCents)}</td>
-                  <td>
-                    {entry.orderId ? (
-                      <Link to={`/admin/orders/${entry.orderId}`}>{entry.orderId}</Link>
-                    ) : (
-                      'None'
-                    )}
-                  </td>
-                  <td>{entry.by ?? 'The shop'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <BalanceHistory
+        entries={credit.history}
+        label="Store credit history"
+        caption="Store credit history, newest first"
+        empty="No store credit given yet."
+      />
     </section>
   )
 }
