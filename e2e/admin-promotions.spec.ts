@@ -102,4 +102,10 @@ test('staff issue a gift card, see it listed masked, and give a customer store c
   await credit.getByRole('button', { name: 'Give store credit' }).click()
   await expect(page.getByText('Store credit given').first()).toBeVisible()
   await expect(page.getByText(new RegExp(`R\\s75,00 to ${customer.email}`)).first()).toBeVisible()
+
+  // The customer's page in the back office shows the credit in its history.
+  await page.goto(`/admin/customers/${customer.id}`)
+  await expect(page.getByRole('table', { name: 'Store credit history' })).toContainText(
+    'Credited: Instead of a refund for a chipped mug',
+  )
 })
