@@ -1,9 +1,8 @@
 import { expect, test } from './fixtures'
 
 /**
- * The page's scripts wait for its first paint (docs/decisions/039-scripts-after-first-paint.md):
- * the document names no module to preload, the browser asks for none before it has painted the
- * page's content, and the page still takes over (the fixtures' goto waits for hydration, and any
+ * The page's scripts wait for its first paint (docs/decisions/039): the document names no module
+ * to preload, the browser asks for none before it has painted the page's content, and the page still takes over (the fixtures' goto waits for hydration, and any
  * console error, a hydration mismatch included, fails the test).
  */
 test.describe('scripts after the first paint', () => {

@@ -15,10 +15,10 @@ type ElementProps = {
 
 /**
  * Remix's `<Scripts>`, with the page's modules fetched after the first paint rather than while the
- * document is parsed (docs/decisions/039-scripts-after-first-paint.md). Remix writes a
- * `<link rel="modulepreload">` per module (about 25) and a module script whose static imports
- * start at once; on a slow link they share it with the stylesheet, the font and the pictures the
- * first paint waits for, which every page shows without them (the shop works without JavaScript).
+ * document is parsed (docs/decisions/039). Remix writes a `<link rel="modulepreload">` per module
+ * (about 25) and a module script whose static imports start at once; on a slow link they share it
+ * with the stylesheet, the font and the pictures the first paint waits for, which every page shows
+ * without them (the shop works without JavaScript).
  * Here the links are left out and the module script's imports wait for the first contentful paint,
  * then preload the same modules and run as before. Server and browser render the same elements
  * (the links are left out on both), so hydration matches. A module script this does not recognise

@@ -3,8 +3,8 @@
  * route, side-effect imports such as the dev server's runtime, then the route modules handed to
  * `window.__remixRouteModules` and `import("<entry>")`), turned into one that waits for the page's
  * first contentful paint, preloads `preloads`, then imports the same modules dynamically and runs
- * the rest unchanged (docs/decisions/039-scripts-after-first-paint.md). Null when the text holds
- * a static import of another form: the caller then keeps Remix's script as it is.
+ * the rest unchanged (docs/decisions/039). Null when the text holds a static import of another
+ * form: the caller then keeps Remix's script as it is.
  */
 export function deferModuleScript(text: string, preloads: readonly string[]): string | null {
   const sideEffects: string[] = []
