@@ -2,8 +2,9 @@ import { expect, test } from './fixtures'
 
 /**
  * The page's scripts wait for its first paint (docs/decisions/039): the document names no module
- * to preload, the browser asks for none before it has painted the page's content, and the page still takes over (the fixtures' goto waits for hydration, and any
- * console error, a hydration mismatch included, fails the test).
+ * to preload, the browser asks for none before it has painted the page's content, and the page
+ * still takes over (the fixtures' goto waits for hydration, and any console error, a hydration
+ * mismatch included, fails the test).
  */
 test.describe('scripts after the first paint', () => {
   test.skip(({ javaScript }) => !javaScript, 'scripts run with JavaScript only')
