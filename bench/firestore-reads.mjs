@@ -13,7 +13,7 @@
 //
 // gRPC frames each message as 1 flag byte (compressed or not), a 4-byte big-endian length and the
 // protobuf message, read here at the wire-format level (google/firestore/v1/firestore.proto):
-//   GetDocument -> Document (1 read)           RunQuery -> RunQueryResponse.document (1)
+//   GetDocument -> Document (1 read)           RunQuery -> RunQueryResponse.document (1), .done (6)
 //   BatchGetDocuments -> .found (1), .missing (2)  ListDocuments -> .documents (1)
 //   Listen -> ListenResponse.document_change (3) -> DocumentChange.document (1) -> Document.name (1),
 //             .update_time (4)
@@ -87,6 +87,15 @@ export async function startReadCounter(upstream) {
     // A listener's stream: the version (update time) of each document it was sent.
     const versions = new Map()
     let queryDocuments = 0
+    // A query that finds nothing is billed one read. Counted when its last message passes (`done`,
+    // field 6): the client library resolves on that message, before the stream's end reaches it.
+    let emptyCounted = false
+    const countEmptyQuery = () => {
+      if (method !== 'RunQuery' || queryDocuments > 0 || emptyCounted) return
+      emptyCounted = true
+      count(method).empty++
+      count(method).reads++
+    }
     const responseTap = messageTap((message) => {
       const entry = count(method)
       const fields = fieldsOf(message)
@@ -97,7 +106,10 @@ export async function startReadCounter(upstream) {
         entry.missing += occurrences(field)
         entry.reads += occurrences(field)
       }
-      if (method === 'RunQuery') queryDocuments += occurrences(1)
+      if (method === 'RunQuery') {
+        queryDocuments += occurrences(1)
+        if (occurrences(6) > 0) countEmptyQuery()
+      }
       if (method === 'RunAggregationQuery') entry.aggregations += occurrences(1)
       if (method !== 'Listen') return
       for (const change of fields.filter((f) => f.field === 3)) {
@@ -141,11 +153,8 @@ export async function startReadCounter(upstream) {
       upstreamEnded = true
       // How long the caller waited for the whole answer (a listener's stream is not a wait).
       if (method !== 'Listen') count(method).ms += performance.now() - started
-      // A query that finds nothing is billed one read.
-      if (method === 'RunQuery' && queryDocuments === 0) {
-        count(method).empty++
-        count(method).reads++
-      }
+      // An emulator that sends no `done`: the end of the stream is the query's end.
+      countEmptyQuery()
       if (!downstream.destroyed && !downstream.writableEnded) downstream.end()
     })
     // A call the server cancels (a listener it stops) is cancelled upstream, and the other way.

@@ -5,6 +5,7 @@ import { describe, it } from 'vitest'
 import { describeOrderLifeContract } from '~/lib/orders/order-life.suite'
 import { describeRefundsContract } from '~/lib/orders/refunds.suite'
 import { describeReturnsContract } from '~/lib/orders/returns.suite'
+import { clearEmulatorProject } from '../../../test/firestore-emulator'
 
 import { describeAddressBookContract } from './contract-addresses.suite'
 import { describeBobgoContract } from './contract-bobgo.suite'
@@ -39,12 +40,7 @@ if (!emulator) {
   // A project of its own per run, so parallel or leftover runs on one emulator never see each other's data.
   const projectId = `demo-test-${randomBytes(5).toString('hex')}`
 
-  const clear = async () => {
-    const url = `http://${emulator}/emulator/v1/projects/${projectId}/databases/(default)/documents`
-    const response = await fetch(url, { method: 'DELETE', signal: AbortSignal.timeout(10_000) })
-    if (!response.ok)
-      throw new Error(`Clearing the emulator failed: ${response.status} ${await response.text()}`)
-  }
+  const clear = () => clearEmulatorProject(emulator, projectId)
 
   /** One store per suite (opening a Firestore app is slow); each test brings its own clock. */
   const harness = (): ContractHarness => {

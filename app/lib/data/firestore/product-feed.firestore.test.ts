@@ -8,6 +8,7 @@ import { buildCatalogIndex } from '~/lib/catalog/catalog.server'
 import { makeProduct } from '~/lib/catalog/products.test-helper'
 import { formatRand } from '~/lib/money'
 import { createPageCacheFor } from '~/lib/page-cache/index.server'
+import { clearEmulatorProject } from '../../../../test/firestore-emulator'
 
 import type { ProductChange, Store } from '../store'
 import { createFirestoreContext, type FirestoreContext } from './context.server'
@@ -46,11 +47,7 @@ if (!emulator) {
     return made
   }
 
-  const clear = async () => {
-    const url = `http://${emulator}/emulator/v1/projects/${projectId}/databases/(default)/documents`
-    const response = await fetch(url, { method: 'DELETE', signal: AbortSignal.timeout(10_000) })
-    if (!response.ok) throw new Error(`Clearing the emulator failed: ${response.status}`)
-  }
+  const clear = () => clearEmulatorProject(emulator!, projectId)
 
   const listen = (store: Store) => {
     const heard: ProductChange[] = []
