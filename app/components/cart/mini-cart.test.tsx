@@ -90,6 +90,9 @@ async function addByKeyboard(user: ReturnType<typeof userEvent.setup>) {
   add.focus()
   await user.keyboard('{Enter}')
   const dialog = await screen.findByRole('dialog', { name: 'Your cart' })
+  // The drawer takes focus in an effect once it has rendered (its code is loaded on the first add):
+  // on a busy machine that can come a moment after it shows.
+  await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement))
   return { add, dialog }
 }
 
