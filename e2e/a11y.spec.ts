@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 
 import { fillCheckout, reachSimulator } from './checkout-steps'
-import { expect, likeAndWait, signInAs, test } from './fixtures'
+import { expect, likeAndWait, settleAnimations, signInAs, test } from './fixtures'
 import { variantIdFor } from '~/lib/data/variants'
 
 /**
@@ -47,6 +47,7 @@ async function copyScanner(page: Page) {
 async function expectNoViolations(page: Page, state: string) {
   // Let fonts, pictures and any transition settle so colours are read as they are shown.
   await page.waitForLoadState('load')
+  if (scriptsRun()) await settleAnimations(page)
   let scanned = page
   if (!scriptsRun()) {
     const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')

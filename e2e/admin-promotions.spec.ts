@@ -3,13 +3,15 @@ import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 
-import { expect, test } from './fixtures'
+import { expect, settleAnimations, test } from './fixtures'
 import { openAsStaff } from './fuzz/hostile-names'
 
 /** With JS on, axe (WCAG 2.2 AA) finds nothing on the page as it is now: the forms with errors and
  * a card's page, which e2e/a11y.spec.ts's back-office scan does not open. */
 async function expectAccessible(page: Page, javaScript: boolean) {
   if (!javaScript) return
+  // The toast that confirms a save fades in: its colours are read once it has.
+  await settleAnimations(page)
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
     .analyze()

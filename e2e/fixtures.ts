@@ -315,6 +315,23 @@ export async function waitForScripts(page: Page) {
 }
 
 /**
+ * Waits until no transition or animation with an end is running (a toast fading in, a drawer
+ * sliding): what axe reads of colours is then what a shopper sees, not a frame half-way through.
+ * Endless ones (a spinner) are not waited for.
+ */
+export async function settleAnimations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  )
+}
+
+/**
  * Signs `user` in for the page's browser, as the sign-in form would post it but without the form:
  * for specs about something else than signing in (those fill the form). The answer's redirect is
  * followed, so the welcome flash is spent there and the page the spec opens next shows no toast.
