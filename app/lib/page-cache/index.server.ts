@@ -89,8 +89,8 @@ export async function servePage(
  * The server's first ask (server.mjs): the kept page for `url` as parts it writes itself (an
  * anonymous visitor's shared copy, a returning shopper's filled one), or null (then `servePage`,
  * with the same `request`). `request` makes the visitor's Request: only a visitor with a cookie of
- * the shop's needs it read. Half of an anonymous hit's time went on the Request, the Response and
- * the stream between them (docs/decisions/039).
+ * the shop's needs it read. The Request, the Response and the stream between them were most of
+ * what set an anonymous hit apart from a static file (docs/decisions/039).
  */
 export async function keptPage(
   method: string,
